@@ -1,0 +1,29 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { host: true, port: 4321 },
+  env: {
+    schema: {
+      /** Base URL of an external store platform; unset = the embedded platform answers /api. */
+      STORE_API_URL: envField.string({ ...serverSecret, url: true }),
+      /** The App-Token the platform expects (the real platform uses the store identifier). */
+      STORE_APP_TOKEN: envField.string({ ...serverSecret, default: 'wapstore' }),
+      /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
+      DATABASE_URL: envField.string(serverSecret),
+      /** Folder of the embedded database and the rendered image cache. */
+      DATA_DIR: envField.string({ ...serverSecret, default: '.data' }),
+      /** Public origin of the store (absolute URLs in API answers); unset = the request's origin. */
+      SITE_URL: envField.string({ ...serverSecret, url: true }),
+      /** Number of products the first start seeds into an empty database. */
+      SEED_PRODUCTS: envField.number({ ...serverSecret, default: 400, int: true, gt: 0 }),
+    },
+  },
+});

@@ -1,0 +1,68 @@
+// @ts-check
+import { defineConfig } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import tseslint from 'typescript-eslint';
+
+/** Imports flow one way: pages → layouts/components/islands → stores → api → contract ← server. */
+const noServer = {
+  group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg', 'sharp'],
+  message: 'Only src/fetch.ts and tests reach the embedded platform; talk to it through src/api.',
+};
+
+export default defineConfig(
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'scratch/', 'src/server/db/migrations/'] },
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.astro'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Template literals with numbers are how money and ids are written into URLs and messages.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // tsconfig's noPropertyAccessFromIndexSignature asks for the opposite: env['X'], query['x'].
+      '@typescript-eslint/dot-notation': 'off',
+      // It would trade `as T` for `!`, which strictTypeChecked forbids.
+      '@typescript-eslint/non-nullable-type-assertion-style': 'off',
+    },
+  },
+  ...astro.configs['flat/recommended'],
+  ...astro.configs['flat/jsx-a11y-strict'],
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.configs.strict,
+  },
+  {
+    files: [
+      'src/components/**',
+      'src/islands/**',
+      'src/stores/**',
+      'src/api/**',
+      'src/pages/**',
+      'src/layouts/**',
+      'src/lib/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
+  },
+  {
+    files: ['src/contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'The contract imports only zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '*.config.*'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** A Vue-router-like location, as the platform sends it (`params`/`query` may be PHP's empty `[]`). */
+export const rotaSchema = z.object({
+  name: z.string(),
+  route: z.string().optional(),
+  path: z.string().optional(),
+  params: z.union([z.record(z.string(), z.string()), z.array(z.never())]),
+  query: z.union([z.record(z.string(), z.union([z.string(), z.array(z.string())])), z.array(z.never())]),
+});
+export type Rota = z.infer<typeof rotaSchema>;
+
+/** The WebP + original-format pair every single-image entity carries. */
+export const imagemSchema = z.object({ imagem: z.string(), imagemOriginal: z.string() });
+
+export const seoSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  keywords: z.string(),
+  titleSocial: z.string(),
+  descriptionSocial: z.string(),
+  openGraphUrlImagem: z.string(),
+  twitterUrlImagem: z.string(),
+  canonical: z.string(),
+  indexar: z.boolean(),
+});
+export type Seo = z.infer<typeof seoSchema>;
+
+export const breadcrumbSchema = z.object({
+  label: z.string(),
+  atual: z.boolean(),
+  rota: rotaSchema,
+  url: z.string(),
+});
+export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
+
+export const nivelSchema = z.enum([
+  'home',
+  'page',
+  'product/detail',
+  'list/listing',
+  'list/detail',
+  'product/listing/category',
+  'product/listing/brand',
+  'product/listing/landing-page',
+  'product/listing/search',
+]);
+export type Nivel = z.infer<typeof nivelSchema>;
+
+export const estruturaSchema = z.object({
+  nivel: nivelSchema,
+  seo: seoSchema,
+  breadcrumb: z.array(breadcrumbSchema),
+  dadosEstruturados: z.array(z.unknown()),
+});
+export type Estrutura = z.infer<typeof estruturaSchema>;
+
+/** Error body of every failed call: `error` for platform clients, `mensagem` for shoppers (pt-BR). */
+export const errorSchema = z.object({ error: z.string(), mensagem: z.string() });
+export type ApiErrorBody = z.infer<typeof errorSchema>;
+
+/** Answer of action endpoints (newsletter, forms, wishlist ...). */
+export const operationSchema = z.object({ sucesso: z.boolean(), mensagem: z.string().optional() });
+export type Operation = z.infer<typeof operationSchema>;

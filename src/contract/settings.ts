@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const pagamentoSchema = z.object({ ativo: z.boolean(), desconto: z.number() });
+
+/** `GET settings`: the site configuration (spec section 3) under the platform's `configuracoes` key. */
+export const settingsSchema = z.object({
+  configuracoes: z.object({
+    nomeLoja: z.string(),
+    logo: z.string(),
+    emailContato: z.object({ email: z.string() }),
+    analytics: z.object({
+      googleTagManager: z.string(),
+      googleAnalytics: z.string(),
+      facebookPixel: z.string(),
+    }),
+    integracoes: z.record(z.string(), z.object({ ativo: z.boolean() })),
+    redesSociais: z.array(z.object({ nome: z.string(), url: z.string() })),
+    marketplace: z.boolean(),
+    assinatura: z.object({ ativo: z.boolean() }),
+    listaPresente: z.object({ ativo: z.boolean() }),
+    pagamentos: z.object({
+      boleto: pagamentoSchema,
+      pix: pagamentoSchema,
+      cartao: pagamentoSchema,
+      deposito: pagamentoSchema,
+    }),
+    seo: z.object({ title: z.string(), description: z.string(), keywords: z.string() }),
+    servidor: z.object({ forcarWww: z.boolean(), forcarSsl: z.boolean() }),
+    checkout: z.object({
+      alertaFreteGratis: z.object({ ativo: z.boolean(), valorFixo: z.number(), usarValorFixo: z.boolean() }),
+      prazoMedioEntrega: z.object({ ativo: z.boolean(), porcentagem: z.number() }),
+      valorMinimoCompra: z.number(),
+    }),
+    dadosSite: z.object({
+      razaoSocial: z.string(),
+      cnpj: z.string(),
+      endereco: z.string(),
+      whatsapp: z.string(),
+      telefone: z.string(),
+      horarioAtendimento: z.array(z.object({ dias: z.string(), horario: z.string() })),
+    }),
+    manutencao: z.object({ ativo: z.boolean(), titulo: z.string(), mensagem: z.string() }),
+    listagem: z.object({
+      itensPorPagina: z.number().int(),
+      opcoesItensPorPagina: z.array(z.number().int()),
+      ordenacaoPadrao: z.string(),
+    }),
+    produto: z.object({ limiteNomeCarrinho: z.number().int(), exibirEstoque: z.boolean() }),
+    pontosRetirada: z.array(z.object({ id: z.number().int(), nome: z.string(), endereco: z.string() })),
+    paises: z.array(z.object({ sigla: z.string(), nome: z.string() })),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>;

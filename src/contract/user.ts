@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const pontosValorSchema = z.object({ quantidade: z.number(), valorEmMoeda: z.number() });
+
+/** `GET checkout/user`: the current shopper; anonymous visitors get `logado: false` and empty fields. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  nomeRazao: z.string(),
+  nomeFantasia: z.string(),
+  celular: z.string(),
+  telefone: z.string(),
+  email: z.string(),
+  pessoa: z.enum(['F', 'J', '']),
+  sexo: z.enum(['m', 'f', 'o', 'i', '']),
+  nascimento: z.string(),
+  revendedor: z.boolean(),
+  logado: z.boolean(),
+  loginFacilitado: z.boolean(),
+  primeiraCompra: z.boolean(),
+  optin: z.boolean(),
+  ativo: z.boolean(),
+  endereco: z.object({
+    cep: z.string(),
+    principal: z.object({ cep: z.string(), cidade: z.string(), uf: z.string(), pais: z.string() }),
+  }),
+  pontos: z.object({ valorTotal: pontosValorSchema }),
+  representantes: z.array(z.unknown()),
+  vendaInterna: z.object({ ativo: z.boolean(), vendedor: z.string() }),
+  userHash: z.record(z.string(), z.string()),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { astro } from 'astro/hono';
+import {
+  DATA_DIR,
+  DATABASE_URL,
+  SEED_PRODUCTS,
+  SITE_URL,
+  STORE_API_URL,
+  STORE_APP_TOKEN,
+} from 'astro:env/server';
+import { bootPlatform } from './server/boot.ts';
+import type { Platform } from './server/app.ts';
+
+/**
+ * The request entry: `/api/*` goes to the embedded store platform (or, with STORE_API_URL, to the
+ * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
+ */
+const app = new Hono();
+
+type Booted = Awaited<ReturnType<typeof bootPlatform>>;
+const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };
+
+/** One platform per process (dev reloads this module; the database must not be opened twice). */
+function platform(): Promise<Platform> {
+  holder.__storePlatform ??= bootPlatform({
+    databaseUrl: DATABASE_URL,
+    dataDir: DATA_DIR,
+    appToken: STORE_APP_TOKEN,
+    siteUrl: SITE_URL,
+    seedProducts: SEED_PRODUCTS,
+  });
+  return holder.__storePlatform;
+}
+
+if (STORE_API_URL) {
+  const upstream = STORE_API_URL.replace(/\/$/, '');
+  app.all('/api/*', async (c) => {
+    const target = new URL(c.req.url);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('host');
+    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, redirect: 'manual' };
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      init.body = c.req.raw.body;
+      init.duplex = 'half';
+    }
+    return fetch(`${upstream}${target.pathname.replace(/^\/api/, '')}${target.search}`, init);
+  });
+} else {
+  // Start opening the database now: a locked data folder stops the server at start, not at the first visit.
+  platform().catch((error: unknown) => {
+    console.error(`[platform] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  // Close the database on shutdown so PGlite flushes its files and the folder lock is released.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void holder.__storePlatform?.then((booted) => booted.database.close()).finally(() => process.exit(0));
+    });
+  }
+  app.all('/api/*', async (c) => (await platform()).api.fetch(rewrite(c.req.raw, '/api')));
+  app.get('/arquivos/*', async (c) => (await platform()).media.fetch(rewrite(c.req.raw, '/arquivos')));
+}
+
+/** The same request with a path prefix removed, for a sub-app that knows nothing of where it is mounted. */
+function rewrite(request: Request, prefix: string): Request {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.slice(prefix.length) || '/';
+  return new Request(url, request);
+}
+
+app.use(astro());
+
+export default app;

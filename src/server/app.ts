@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { PlatformConfig, PlatformEnv } from './context.ts';
+import { onError } from './errors.ts';
+import { jsonMutations, requireAppToken, session } from './middleware.ts';
+import { brands } from './routes/brands.ts';
+import { menus } from './routes/menus.ts';
+import { popup } from './routes/popup.ts';
+import { settings } from './routes/settings.ts';
+import { showcase } from './routes/showcase.ts';
+import { url } from './routes/url.ts';
+import { checkout } from './routes/user.ts';
+import { media } from './media/routes.ts';
+
+/** The embedded store platform: `api` answers the `/api` contract, `media` serves `/arquivos` images. */
+export function createPlatform(config: PlatformConfig) {
+  const api = new Hono<PlatformEnv>();
+  api.onError(onError);
+  api.notFound((c) => c.json({ error: 'not_found', mensagem: 'Recurso não encontrado na API.' }, 404));
+  api.use(async (c, next) => {
+    c.set('config', config);
+    c.set('origin', config.siteUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin);
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(requireAppToken, session, jsonMutations);
+  const front = api.basePath('/v2/front');
+  front.route('/settings', settings);
+  front.route('/checkout', checkout);
+  front.route('/brands', brands);
+  front.route('/url', url);
+  front.route('/struct/menus', menus);
+  front.route('/struct/popup', popup);
+  front.route('/showcase', showcase);
+  front.get('/ping', (c) => c.json({ sucesso: true }));
+
+  const files = new Hono<PlatformEnv>();
+  files.onError(onError);
+  files.use(async (c, next) => {
+    c.set('config', config);
+    await next();
+  });
+  files.route('/', media);
+  return { api, media: files };
+}
+
+export type Platform = ReturnType<typeof createPlatform>;

@@ -1,0 +1,48 @@
+import type { ImagemProduto } from '../../contract/product.ts';
+
+export const IMAGE_SIZES = { zoom: 1200, big: 800, medium: 400, small: 120 } as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+/** Views drawn per variant: front and three-quarter. */
+export const VIEWS = 2;
+
+const sizes = (base: string, ext: string) => ({
+  zoom: `${base}-zoom.${ext}`,
+  big: `${base}-big.${ext}`,
+  medium: `${base}-medium.${ext}`,
+  small: `${base}-small.${ext}`,
+});
+
+/** Gallery entries of one variant, in the contract's WebP + JPEG pair. */
+export function variantImages(
+  origin: string,
+  productId: number,
+  variantId: number,
+  label: string,
+): ImagemProduto[] {
+  return Array.from({ length: VIEWS }, (_, view) => {
+    const base = `${origin}/arquivos/produtos/${productId}/${variantId}-${view}`;
+    return {
+      id: variantId * 10 + view,
+      idAtributoValor: variantId,
+      descricao: label,
+      label,
+      arquivos: sizes(base, 'webp'),
+      arquivosOriginais: sizes(base, 'jpg'),
+    };
+  });
+}
+
+export const brandImage = (origin: string, slug: string) => ({
+  imagem: `${origin}/arquivos/marcas/${slug}.webp`,
+  imagemOriginal: `${origin}/arquivos/marcas/${slug}.png`,
+});
+
+export const badgeImage = (origin: string, id: number) => ({
+  imagem: `${origin}/arquivos/selos/${id}.webp`,
+  imagemOriginal: `${origin}/arquivos/selos/${id}.png`,
+});
+
+export const bannerImage = (origin: string, id: number, device: 'desktop' | 'mobile') => ({
+  imagem: `${origin}/arquivos/banners/${id}-${device}.webp`,
+  imagemOriginal: `${origin}/arquivos/banners/${id}-${device}.jpg`,
+});

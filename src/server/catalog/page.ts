@@ -1,0 +1,52 @@
+import type { Breadcrumb, Estrutura, Nivel, Seo } from '../../contract/common.ts';
+import { STORE_SETTINGS } from '../seed/settings.ts';
+import { absolute, rota } from './urls.ts';
+
+const STORE = STORE_SETTINGS.nomeLoja;
+
+export type SeoInput = {
+  title: string;
+  description: string;
+  /** Storefront path (and query) of the canonical URL. */
+  canonical: string;
+  indexar?: boolean;
+  image?: string;
+  keywords?: string;
+};
+
+/** The page envelope's `estrutura`: SEO (title suffixed with the store name) and the breadcrumb from Home. */
+export function estrutura(
+  origin: string,
+  nivel: Nivel,
+  seo: SeoInput,
+  trail: { label: string; path: string; name?: string }[] = [],
+): Estrutura {
+  const full: Seo = {
+    title: seo.title.includes(STORE) ? seo.title : `${seo.title} | ${STORE}`,
+    description: seo.description,
+    keywords: seo.keywords ?? STORE_SETTINGS.seo.keywords,
+    titleSocial: seo.title,
+    descriptionSocial: seo.description,
+    openGraphUrlImagem: seo.image ?? absolute(origin, '/og-image.png'),
+    twitterUrlImagem: seo.image ?? absolute(origin, '/og-image.png'),
+    canonical: absolute(origin, seo.canonical),
+    indexar: seo.indexar ?? true,
+  };
+  const crumbs = [{ label: 'Home', path: '/', name: 'home' }, ...trail];
+  const breadcrumb: Breadcrumb[] = crumbs.map((c, i) => ({
+    label: c.label,
+    atual: i === crumbs.length - 1,
+    rota: rota(c.name ?? 'page', c.path),
+    url: absolute(origin, c.path),
+  }));
+  return { nivel, seo: full, breadcrumb, dadosEstruturados: [] };
+}
+
+/** Plain text of an HTML fragment, for meta descriptions. */
+export const plainText = (html: string, max = 160) => {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+};

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { normalizeText } from '../lib/text.ts';
+
+/** Longest search text considered; the rest is ignored (a documented clamp, never an error). */
+export const SEARCH_MAX_LENGTH = 200;
+const MAX_WORDS = 8;
+const SIMILARITY = 0.45;
+const CANDIDATES_PER_WORD = 6;
+
+/** Trimmed text, cut to SEARCH_MAX_LENGTH at a word boundary (a cut last word would match nothing). */
+export function clampSearchText(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > SEARCH_MAX_LENGTH
+    ? trimmed.slice(0, SEARCH_MAX_LENGTH).replace(/\s*\S*$/, '')
+    : trimmed;
+}
+
+export type SearchPlan = {
+  /** `to_tsquery('portuguese', ...)` text made only of [a-z0-9] words and operators; '' = nothing matches. */
+  tsquery: string;
+  /** Corrected words, when the shopper's spelling was not found as typed. */
+  suggestions: string[];
+};
+
+/**
+ * Turn shopper text into a full-text query: every word must match, each through its exact form,
+ * its Portuguese stem (plural/singular), a known word that starts with it, or a known word a small
+ * typo away (trigram similarity). Text is only ever data: punctuation, `%`, `_` and quotes are separators.
+ */
+export async function planSearch(db: Db, text: string): Promise<SearchPlan> {
+  // Single letters carry no meaning.
+  const words = [...new Set(normalizeText(clampSearchText(text)).split(' '))]
+    .filter((w) => w.length > 1)
+    .slice(0, MAX_WORDS);
+  if (words.length === 0) return { tsquery: '', suggestions: [] };
+  const result = await db.execute(sql`
+    SELECT q.w, t.word, similarity(t.word, q.w) AS sim
+    FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS q(w)
+    JOIN search_terms t
+      ON t.word = q.w
+      OR (length(q.w) >= 3 AND t.word LIKE q.w || '%')
+      OR (length(q.w) >= 4 AND t.word % q.w AND similarity(t.word, q.w) >= ${SIMILARITY})
+    ORDER BY q.w, (t.word = q.w) DESC, sim DESC, t.frequency DESC, t.word`);
+  // Both drivers answer raw SQL with { rows }; the generic database type cannot say so.
+  const rows = (result as { rows: { w: string; word: string }[] }).rows;
+  const groups = words.map((w) => {
+    const found = rows.filter((r) => r.w === w).slice(0, CANDIDATES_PER_WORD);
+    // A word unknown to the catalogue still gets its own stem: 'torneiras' needs no vocabulary entry.
+    return { w, found: found.map((r) => r.word), exact: found.some((r) => r.word === w) };
+  });
+  const suggestions = groups.filter((g) => !g.exact && g.found[0]).map((g) => g.found[0] as string);
+  const tsquery = groups
+    .map((g) => `(${[g.w, ...g.found.filter((x) => x !== g.w)].join(' | ')})`)
+    .join(' & ');
+  return { tsquery, suggestions };
+}

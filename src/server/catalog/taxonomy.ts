@@ -1,0 +1,55 @@
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+export type Category = typeof t.categories.$inferSelect;
+export type Brand = typeof t.brands.$inferSelect;
+export type Badge = typeof t.badges.$inferSelect;
+
+/** The small, rarely changing tables every answer needs, loaded once per database. */
+export type Taxonomy = {
+  categories: Category[];
+  categoryById: Map<number, Category>;
+  categoryByPath: Map<string, Category>;
+  brands: Brand[];
+  brandById: Map<number, Brand>;
+  brandBySlug: Map<string, Brand>;
+  badgeById: Map<number, Badge>;
+  /** Category and its ancestors, root first. */
+  lineage: (id: number) => Category[];
+};
+
+const cache = new WeakMap<Db, Promise<Taxonomy>>();
+
+export function getTaxonomy(db: Db): Promise<Taxonomy> {
+  let loaded = cache.get(db);
+  if (!loaded) {
+    loaded = load(db);
+    loaded.catch(() => cache.delete(db));
+    cache.set(db, loaded);
+  }
+  return loaded;
+}
+
+async function load(db: Db): Promise<Taxonomy> {
+  const [categories, brands, badges] = await Promise.all([
+    db.select().from(t.categories).orderBy(t.categories.level, t.categories.position, t.categories.id),
+    db.select().from(t.brands).orderBy(t.brands.name),
+    db.select().from(t.badges),
+  ]);
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  return {
+    categories,
+    categoryById,
+    categoryByPath: new Map(categories.map((c) => [c.path, c])),
+    brands,
+    brandById: new Map(brands.map((b) => [b.id, b])),
+    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
+    badgeById: new Map(badges.map((b) => [b.id, b])),
+    lineage: (id) => {
+      const out: Category[] = [];
+      for (let c = categoryById.get(id); c; c = c.parentId ? categoryById.get(c.parentId) : undefined)
+        out.unshift(c);
+      return out;
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Money as numeric(12,2), read back as a JS number. */
+const money = customType<{ data: number; driverData: string }>({
+  dataType: () => 'numeric(12,2)',
+  fromDriver: (v) => Number(v),
+  toDriver: (v) => v.toFixed(2),
+});
+
+export const categories = pgTable('categories', {
+  id: serial().primaryKey(),
+  parentId: integer('parent_id'),
+  name: text().notNull(),
+  slug: text().notNull(),
+  /** Full storefront path, e.g. `/cozinha/torneiras/`. */
+  path: text().notNull().unique(),
+  level: integer().notNull(),
+  position: integer().notNull().default(0),
+  description: text().notNull().default(''),
+  longDescription: text('long_description').notNull().default(''),
+});
+
+export const brands = pgTable('brands', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  description: text().notNull().default(''),
+  color: text().notNull(),
+});
+
+export const badges = pgTable('badges', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  kind: text().notNull().$type<'texto' | 'imagem'>(),
+  label: text().notNull(),
+  textColor: text('text_color').notNull(),
+  color: text().notNull(),
+  posX: text('pos_x').notNull().$type<'left' | 'center' | 'right'>(),
+  posY: text('pos_y').notNull().$type<'top' | 'middle' | 'bottom'>(),
+});
+
+export type Spec = { nome: string; valor: string };
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    /** Drawing family of the product image (torneira, cuba, chuveiro ...). */
+    kind: text().notNull(),
+    brandId: integer('brand_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    /** Ids of the category and all its ancestors, for listing a parent category. */
+    categoryPath: integer('category_path').array().notNull(),
+    ean: text().notNull(),
+    shortDescription: text('short_description').notNull(),
+    description: text().notNull(),
+    specs: jsonb().$type<Spec[]>().notNull(),
+    badgeIds: integer('badge_ids').array().notNull(),
+    ratingAvg: real('rating_avg').notNull(),
+    ratingCount: integer('rating_count').notNull(),
+    sales: integer().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull(),
+    /** Price and stock of the default variant, denormalised for ordering and filters. */
+    listPrice: money('list_price').notNull(),
+    price: money().notNull(),
+    discount: integer().notNull(),
+    stock: integer().notNull(),
+    maxInstallments: integer('max_installments').notNull(),
+    /** Unaccented lower-case name, brand and category: what search matches. */
+    searchText: text('search_text').notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('portuguese', search_text)`),
+    combinations: integer().array().notNull(),
+  },
+  (t) => [
+    index('products_category_path_idx').using('gin', t.categoryPath),
+    index('products_brand_idx').on(t.brandId),
+    index('products_sales_idx').on(t.sales.desc(), t.id),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial().primaryKey(),
+    productId: integer('product_id').notNull(),
+    sku: text().notNull().unique(),
+    finish: text().notNull(),
+    finishLabel: text('finish_label').notNull(),
+    listPrice: money('list_price').notNull(),
+    price: money().notNull(),
+    stock: integer().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId, t.position),
+    index('variants_finish_idx').on(t.finish),
+  ],
+);
+
+/** Every distinct searchable word, so a misspelt query word can be matched to real ones. */
+export const searchTerms = pgTable(
+  'search_terms',
+  { word: text().primaryKey(), frequency: integer().notNull() },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/** Which products a landing page shows: every given condition must hold. */
+export type LandingRule = {
+  categoryIds?: number[];
+  brandIds?: number[];
+  finishes?: string[];
+  minDiscount?: number;
+  minPrice?: number;
+};
+
+export const landingPages = pgTable('landing_pages', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull(),
+  rule: jsonb().$type<LandingRule>().notNull(),
+});
+
+export const lists = pgTable('lists', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull(),
+  productIds: integer('product_ids').array().notNull(),
+});
+
+export const pages = pgTable('pages', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  html: text().notNull(),
+});
+
+/** Menus, banners, showcases and popups are editorial content: stored as the contract shapes they serve. */
+export const menus = pgTable('menus', {
+  hash: text().primaryKey(),
+  name: text().notNull(),
+  items: jsonb().notNull(),
+});
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial().primaryKey(),
+    hash: text().notNull(),
+    name: text().notNull(),
+    title: text().notNull(),
+    /** Id of the category/brand/landing page it belongs to; 0 = anywhere. */
+    levelId: integer('level_id').notNull(),
+    position: integer().notNull(),
+    link: text().notNull(),
+    /** Parameters of the drawn banner image. */
+    art: jsonb().$type<{ hue: number; headline: string }>().notNull(),
+    desktopSize: integer('desktop_size').array().notNull(),
+    mobileSize: integer('mobile_size').array().notNull(),
+  },
+  (t) => [index('banners_hash_idx').on(t.hash, t.levelId, t.position)],
+);
+
+export const showcases = pgTable('showcases', {
+  id: serial().primaryKey(),
+  hash: text().notNull().unique(),
+  title: text().notNull(),
+  tag: text().notNull(),
+  productIds: integer('product_ids').array().notNull(),
+});
+
+export const popups = pgTable('popups', {
+  id: serial().primaryKey(),
+  level: text().notNull(),
+  name: text().notNull(),
+  kind: text().notNull().$type<'imagem' | 'html' | 'newsletter'>(),
+  content: text().notNull(),
+  link: text().notNull(),
+  delaySeconds: integer('delay_seconds').notNull(),
+  active: boolean().notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+});
+
+export const seedInfo = pgTable('seed_info', {
+  id: integer().primaryKey(),
+  products: integer().notNull(),
+  seededAt: timestamp('seeded_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Shopper sessions, written only when a session stores something (a CEP, later a cart). */
+export const sessions = pgTable('sessions', {
+  id: text().primaryKey(),
+  cep: text().notNull().default(''),
+  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+});

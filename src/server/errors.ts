@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error the platform answers with its own status and a Portuguese message for the shopper. */
+export class PlatformError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly mensagem: string;
+  constructor(status: ContentfulStatusCode, code: string, mensagem: string) {
+    super(mensagem);
+    this.status = status;
+    this.code = code;
+    this.mensagem = mensagem;
+  }
+}
+
+export const badRequest = (mensagem: string) => new PlatformError(400, 'bad_request', mensagem);
+export const notFound = (mensagem = 'Página não encontrada.') =>
+  new PlatformError(404, 'not_found', mensagem);
+
+/** One place that turns every failure into `{ error, mensagem }` with a real status. */
+export function onError(error: Error, c: Context) {
+  if (error instanceof PlatformError) {
+    return c.json({ error: error.code, mensagem: error.mensagem }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const mensagem =
+      status === 413
+        ? 'O corpo da requisição é grande demais.'
+        : status === 400
+          ? 'Requisição inválida.'
+          : 'Não foi possível atender a requisição.';
+    return c.json({ error: error.message || 'http_error', mensagem }, status);
+  }
+  console.error('[platform]', error);
+  return c.json(
+    { error: 'internal_error', mensagem: 'Ops! Ocorreu um erro inesperado. Tente novamente.' },
+    500,
+  );
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import sharp from 'sharp';
+import type { PlatformEnv } from '../context.ts';
+import * as t from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { IMAGE_SIZES } from '../catalog/media-urls.ts';
+import type { ImageSize } from '../catalog/media-urls.ts';
+import { getTaxonomy } from '../catalog/taxonomy.ts';
+import { FINISHES, type Kind } from '../seed/catalog.ts';
+import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
+
+export const media = new Hono<PlatformEnv>();
+
+type Format = 'webp' | 'jpg' | 'png';
+const TYPES: Record<Format, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Rasterise an SVG once, keep the file on disk, and serve it with immutable caching. */
+async function serveRendered(
+  c: Context<PlatformEnv>,
+  key: string,
+  format: Format,
+  width: number,
+  svg: () => string,
+) {
+  const file = path.join(c.get('config').mediaDir, key);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch {
+    const image = sharp(Buffer.from(svg()), { density: 144 }).resize({ width, withoutEnlargement: false });
+    const out =
+      format === 'webp'
+        ? image.webp({ quality: 78 })
+        : format === 'jpg'
+          ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
+          : image.png({ compressionLevel: 9 });
+    bytes = await out.toBuffer();
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+  }
+  return c.body(new Uint8Array(bytes), 200, { 'Content-Type': TYPES[format], 'Cache-Control': IMMUTABLE });
+}
+
+media.get('/produtos/:productId/:file', async (c) => {
+  const m = /^(\d{1,9})-([01])-(zoom|big|medium|small)\.(webp|jpg)$/.exec(c.req.param('file'));
+  const productId = c.req.param('productId');
+  if (!m || !/^\d{1,9}$/.test(productId)) throw notFound('Imagem não encontrada.');
+  const [, variantId, view, size, format] = m as unknown as [
+    string,
+    string,
+    string,
+    ImageSize,
+    'webp' | 'jpg',
+  ];
+  const db = c.get('config').db;
+  const [row] = await db
+    .select({ kind: t.products.kind, finish: t.variants.finish })
+    .from(t.variants)
+    .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+    .where(and(eq(t.variants.id, Number(variantId)), eq(t.variants.productId, Number(productId))));
+  if (!row) throw notFound('Imagem não encontrada.');
+  const color = FINISHES.find((f) => f.slug === row.finish)?.color ?? '#c8ced6';
+  return serveRendered(c, `produtos/${productId}/${c.req.param('file')}`, format, IMAGE_SIZES[size], () =>
+    productSvg(row.kind as Kind, color, Number(view)),
+  );
+});
+
+media.get('/marcas/:file', async (c) => {
+  const m = /^([a-z0-9-]{1,80})\.(webp|png)$/.exec(c.req.param('file'));
+  const brand = m && (await getTaxonomy(c.get('config').db)).brandBySlug.get(m[1] as string);
+  if (!m || !brand) throw notFound('Imagem não encontrada.');
+  return serveRendered(c, `marcas/${c.req.param('file')}`, m[2] as Format, 240, () =>
+    brandSvg(brand.name, brand.color),
+  );
+});
+
+media.get('/selos/:file', async (c) => {
+  const m = /^(\d{1,4})\.(webp|png)$/.exec(c.req.param('file'));
+  const badge = m && (await getTaxonomy(c.get('config').db)).badgeById.get(Number(m[1]));
+  if (!m || !badge) throw notFound('Imagem não encontrada.');
+  return serveRendered(c, `selos/${c.req.param('file')}`, m[2] as Format, 200, () =>
+    badgeSvg(badge.label, badge.color, badge.textColor),
+  );
+});
+
+media.get('/banners/:file', async (c) => {
+  const m = /^(\d{1,9})-(desktop|mobile)\.(webp|jpg)$/.exec(c.req.param('file'));
+  if (!m) throw notFound('Imagem não encontrada.');
+  const [banner] = await c
+    .get('config')
+    .db.select()
+    .from(t.banners)
+    .where(eq(t.banners.id, Number(m[1])));
+  if (!banner) throw notFound('Imagem não encontrada.');
+  const [w = 1200, h = 400] = m[2] === 'desktop' ? banner.desktopSize : banner.mobileSize;
+  return serveRendered(c, `banners/${c.req.param('file')}`, m[3] as Format, w, () =>
+    bannerSvg(w, h, banner.art.hue, banner.art.headline),
+  );
+});
+
+media.get('/icones/:file', (c) => {
+  const m = /^([a-z0-9-]{1,80})\.svg$/.exec(c.req.param('file'));
+  if (!m) throw notFound('Ícone não encontrado.');
+  const finish = FINISHES.find((f) => m[1] === `acabamento-${f.slug}`);
+  return c.body(iconSvg(finish?.color ?? '#1f6fb2'), 200, {
+    'Content-Type': 'image/svg+xml',
+    'Cache-Control': IMMUTABLE,
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { PlatformEnv } from './context.ts';
+import { PlatformError } from './errors.ts';
+
+export const SESSION_COOKIE = 'PHPSESSID';
+const SESSION_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Every call carries the store's `App-Token` (header names are case-insensitive). */
+export const requireAppToken: MiddlewareHandler<PlatformEnv> = async (c, next) => {
+  const token = c.req.header('App-Token') ?? c.req.header('AppToken');
+  if (!token || !sameToken(token, c.get('config').appToken)) {
+    throw new PlatformError(
+      401,
+      'unauthorized',
+      'Token da aplicação ausente ou inválido (cabeçalho App-Token).',
+    );
+  }
+  await next();
+};
+
+/** The shopper session: `Session` header, then the cookie, else a new 32-byte id sent as a cookie. */
+export const session: MiddlewareHandler<PlatformEnv> = async (c, next) => {
+  const given = c.req.header('Session') ?? getCookie(c, SESSION_COOKIE);
+  if (given && SESSION_PATTERN.test(given)) {
+    c.set('session', given);
+  } else {
+    const id = randomBytes(32).toString('base64url');
+    c.set('session', id);
+    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+    setCookie(c, SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure: https });
+    // Callers that cannot read cookies (server-side rendering) take the new id from here.
+    c.header('Session', id);
+  }
+  await next();
+};
+
+/** Mutations accept JSON only: anything else is 415, malformed JSON is 400, bodies are capped. */
+export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  const length = Number(c.req.header('Content-Length') ?? 0);
+  if (length > BODY_LIMIT_BYTES) {
+    throw new PlatformError(413, 'payload_too_large', 'O corpo da requisição é grande demais.');
+  }
+  const type = c.req.header('Content-Type') ?? '';
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) {
+    throw new PlatformError(413, 'payload_too_large', 'O corpo da requisição é grande demais.');
+  }
+  if (text.length > 0 && !/^application\/json\b/i.test(type)) {
+    throw new PlatformError(
+      415,
+      'unsupported_media_type',
+      'Envie os dados como JSON (Content-Type: application/json).',
+    );
+  }
+  if (text.length > 0) {
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new PlatformError(400, 'invalid_json', 'O corpo da requisição não é um JSON válido.');
+    }
+  }
+  await next();
+};

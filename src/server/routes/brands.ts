@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { PlatformEnv } from '../context.ts';
+import { toMarca } from '../catalog/products.ts';
+import { getTaxonomy } from '../catalog/taxonomy.ts';
+
+export const brands = new Hono<PlatformEnv>();
+
+/** Every brand, alphabetically (all are active; `ativo=true` is accepted and changes nothing). */
+brands.get('/', async (c) => {
+  const taxonomy = await getTaxonomy(c.get('config').db);
+  return c.json({ marcas: taxonomy.brands.map((b) => toMarca(c.get('origin'), b)) });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { BADGES, BRANDS } from './catalog.ts';
+import {
+  PAGES,
+  POPUPS,
+  buildBanners,
+  buildLandingPages,
+  buildLists,
+  buildMenus,
+  buildShowcases,
+} from './editorial.ts';
+import { buildCategories, buildVocabulary, generateProducts } from './generate.ts';
+import { STORE_SETTINGS } from './settings.ts';
+import { slugify } from '../lib/text.ts';
+
+export const DEFAULT_PRODUCTS = 400;
+const BATCH = 500;
+
+async function insertAll(db: Db, table: Parameters<Db['insert']>[0], rows: Record<string, unknown>[]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.insert(table).values(rows.slice(i, i + BATCH));
+  }
+}
+
+/** True when the database already holds a catalogue. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: t.seedInfo.id }).from(t.seedInfo).limit(1);
+  return rows.length > 0;
+}
+
+/** Fill an empty, migrated database with the deterministic catalogue of `products` products. */
+export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise<void> {
+  const categories = buildCategories();
+  const generated = generateProducts(products, categories);
+  await db.transaction(async (tx) => {
+    const q = tx as unknown as Db;
+    await insertAll(
+      q,
+      t.categories,
+      categories.map(({ def: _def, ancestors: _a, ...row }) => row),
+    );
+    await insertAll(
+      q,
+      t.brands,
+      BRANDS.map((b, i) => ({
+        id: i + 1,
+        name: b.name,
+        slug: slugify(b.name),
+        description: b.description,
+        color: b.color,
+      })),
+    );
+    await insertAll(
+      q,
+      t.badges,
+      BADGES.map((b) => ({ ...b })),
+    );
+    await insertAll(q, t.products, generated.products);
+    await insertAll(q, t.variants, generated.variants);
+    await insertAll(q, t.searchTerms, buildVocabulary(generated.products));
+    await insertAll(q, t.landingPages, buildLandingPages(categories));
+    await insertAll(q, t.lists, buildLists(generated.products));
+    await insertAll(q, t.pages, PAGES);
+    await insertAll(q, t.menus, buildMenus(categories));
+    await insertAll(q, t.banners, buildBanners(categories));
+    await insertAll(q, t.showcases, buildShowcases(generated.products));
+    await insertAll(q, t.popups, POPUPS);
+    await insertAll(q, t.settings, [{ key: 'configuracoes', value: STORE_SETTINGS }]);
+    // Explicit ids were inserted: move the sequences past them.
+    for (const table of ['categories', 'brands', 'products']) {
+      await q.execute(
+        sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`),
+      );
+    }
+    await q.insert(t.seedInfo).values({ id: 1, products });
+  });
+}

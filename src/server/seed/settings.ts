@@ -1,0 +1,72 @@
+import type { Settings } from '../../contract/settings.ts';
+
+/** The store's configuration (spec sections 3 and 9), served by `GET settings`. */
+export const STORE_SETTINGS: Settings['configuracoes'] = {
+  nomeLoja: 'Casa & Metais',
+  logo: '/logo.svg',
+  emailContato: { email: 'atendimento@casaemetais.com.br' },
+  analytics: { googleTagManager: '', googleAnalytics: '', facebookPixel: '' },
+  integracoes: {
+    reclameAqui: { ativo: false },
+    trustvox: { ativo: false },
+    googleShopping: { ativo: false },
+    chatOnline: { ativo: false },
+  },
+  redesSociais: [
+    { nome: 'Instagram', url: 'https://www.instagram.com/casaemetais' },
+    { nome: 'Facebook', url: 'https://www.facebook.com/casaemetais' },
+    { nome: 'YouTube', url: 'https://www.youtube.com/@casaemetais' },
+    { nome: 'Pinterest', url: 'https://br.pinterest.com/casaemetais' },
+  ],
+  marketplace: false,
+  assinatura: { ativo: false },
+  listaPresente: { ativo: false },
+  pagamentos: {
+    boleto: { ativo: true, desconto: 10 },
+    pix: { ativo: true, desconto: 10 },
+    cartao: { ativo: true, desconto: 0 },
+    deposito: { ativo: true, desconto: 0 },
+  },
+  seo: {
+    title: 'Casa & Metais | Torneiras, cubas, chuveiros e acessórios',
+    description:
+      'Torneiras, misturadores, cubas, chuveiros e acessórios para banheiro e cozinha. Parcele em até 10x sem juros e ganhe 10% de desconto no pix ou boleto.',
+    keywords: 'torneira, misturador, cuba, chuveiro, ducha, acessórios para banheiro, metais sanitários',
+  },
+  servidor: { forcarWww: true, forcarSsl: true },
+  checkout: {
+    alertaFreteGratis: { ativo: true, valorFixo: 599.9, usarValorFixo: false },
+    prazoMedioEntrega: { ativo: true, porcentagem: 80 },
+    valorMinimoCompra: 0,
+  },
+  dadosSite: {
+    razaoSocial: 'Casa e Metais Comércio de Materiais de Construção Ltda.',
+    cnpj: '12.345.678/0001-90',
+    endereco: 'Rua das Palmeiras, 1200, Sala 4 – Vila Industrial, Campinas – SP, 13035-000',
+    whatsapp: '+55 19 99876-5432',
+    telefone: '(19) 3232-4500',
+    horarioAtendimento: [
+      { dias: 'Segunda a quinta', horario: '9h às 17h' },
+      { dias: 'Sexta', horario: '9h às 16h' },
+    ],
+  },
+  manutencao: {
+    ativo: false,
+    titulo: 'Estamos em manutenção',
+    mensagem: 'Nossa loja volta em instantes com novidades. Obrigado pela paciência!',
+  },
+  listagem: { itensPorPagina: 40, opcoesItensPorPagina: [12, 16, 24, 32], ordenacaoPadrao: 'Mais Vendidos' },
+  produto: { limiteNomeCarrinho: 55, exibirEstoque: true },
+  pontosRetirada: [
+    { id: 1, nome: 'Loja Campinas', endereco: 'Rua das Palmeiras, 1200 – Vila Industrial, Campinas – SP' },
+    {
+      id: 2,
+      nome: 'Centro de distribuição Jundiaí',
+      endereco: 'Av. Antônio Frederico Ozanan, 8000 – Jundiaí – SP',
+    },
+  ],
+  paises: [
+    { sigla: 'US', nome: 'Estados Unidos' },
+    { sigla: 'CA', nome: 'Canadá' },
+  ],
+};

@@ -1,0 +1,116 @@
+// `npm run bench:api`: p50/p95 of the platform's hot calls on a 10,000-product catalogue, in-process
+// (as server-side rendering calls it). PGlite always; PostgreSQL too when one answers. Not a test.
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createPlatform } from '../../src/server/app.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import type { DatabaseOptions } from '../../src/server/db/client.ts';
+import { seedDatabase } from '../../src/server/seed/index.ts';
+
+const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);
+const WARMUP = 5;
+const SEARCHES = [
+  'torneira',
+  'torneiras',
+  'cozínha',
+  'tornera',
+  'misturadr',
+  'cuba inox',
+  'chuveiro de parede',
+  'ducha higiênica',
+  'preto fosco',
+  'ralo linear',
+];
+
+const pgAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(5432, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      resolve(false);
+    });
+  });
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function bench(label: string, options: DatabaseOptions) {
+  const database = await openDatabase(options);
+  const seeded = performance.now();
+  await seedDatabase(database.db, PRODUCTS);
+  console.error(`${label}: seeded ${PRODUCTS} products in ${Math.round(performance.now() - seeded)} ms`);
+  const platform = createPlatform({
+    db: database.db,
+    appToken: 'bench',
+    mediaDir: path.join(os.tmpdir(), 'bench-media'),
+  });
+  const call = async (url: string) => {
+    const res = await platform.api.request(`http://bench.local${url}`, {
+      headers: { 'App-Token': 'bench', Session: 'benchmark-session-0000000000' },
+    });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  const listing = JSON.parse(
+    await (
+      await platform.api.request(
+        'http://bench.local/v2/front/url/product/listing/category?url=/banheiro/&limit=1',
+        { headers: { 'App-Token': 'bench' } },
+      )
+    ).text(),
+  ) as { conteudo: { produtos: { rota: { path: string } }[] } };
+  const product = listing.conteudo.produtos[0]?.rota.path ?? '';
+  const cases: [string, string[]][] = [
+    [
+      'search (10 queries)',
+      SEARCHES.map((q) => `/v2/front/url/product/listing/search?busca=${encodeURIComponent(q)}&limit=40`),
+    ],
+    ['category page 1', ['/v2/front/url/product/listing/category?url=/banheiro/']],
+    ['category page 50', ['/v2/front/url/product/listing/category?url=/banheiro/&offset=1960&limit=40']],
+    ['product detail', [`/v2/front/url/product/detail?url=${product}`]],
+  ];
+  const rows: string[] = [];
+  for (const [name, urls] of cases) {
+    for (let i = 0; i < WARMUP; i++) for (const u of urls) await call(u);
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      for (const u of urls) {
+        const t0 = performance.now();
+        await call(u);
+        times.push(performance.now() - t0);
+      }
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${label} | ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`,
+    );
+  }
+  if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
+  await database.close();
+  return rows;
+}
+
+const rows = await bench('PGlite', { dataDir: 'memory://' });
+const pgUrl =
+  process.env['BENCH_DATABASE_URL'] ??
+  process.env['TEST_DATABASE_URL'] ??
+  ((await pgAnswers()) ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+if (pgUrl)
+  rows.push(
+    ...(await bench('PostgreSQL', { url: pgUrl, schemaName: `bench_${randomBytes(4).toString('hex')}` })),
+  );
+else console.error('PostgreSQL: none answers on 127.0.0.1:5432 (set BENCH_DATABASE_URL to include it)');
+
+console.log(
+  `\nAPI latency, ${PRODUCTS} products, in-process, node ${process.version}, ${os.cpus().length} CPUs\n`,
+);
+console.log('| database | call | p50 ms | p95 ms | samples |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+for (const row of rows) console.log(row);

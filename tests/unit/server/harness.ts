@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createPlatform } from '../../../src/server/app.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import type { Database } from '../../../src/server/db/client.ts';
+import { seedDatabase } from '../../../src/server/seed/index.ts';
+
+export const APP_TOKEN = 'test-token';
+export const ORIGIN = 'https://loja.test';
+
+/** A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. */
+export async function startPlatform(products = 400) {
+  const postgres = process.env['TEST_DB'] === 'postgres';
+  const schemaName = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database: Database = await openDatabase(
+    postgres ? { url: process.env['TEST_DATABASE_URL'], schemaName } : { dataDir: 'memory://' },
+  );
+  await seedDatabase(database.db, products);
+  const platform = createPlatform({
+    db: database.db,
+    appToken: APP_TOKEN,
+    mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
+  });
+  const request = (pathAndQuery: string, init: RequestInit = {}) =>
+    platform.api.request(`${ORIGIN}${pathAndQuery}`, {
+      ...init,
+      headers: { 'App-Token': APP_TOKEN, ...(init.headers as Record<string, string> | undefined) },
+    });
+  /** GET a path, expect `status`, and parse the body with a contract schema. */
+  const getJson = async <S extends z.ZodType>(
+    pathAndQuery: string,
+    schema: S,
+    status = 200,
+  ): Promise<z.infer<S>> => {
+    const res = await request(pathAndQuery);
+    const body: unknown = await res.json();
+    if (res.status !== status)
+      throw new Error(`${pathAndQuery}: expected ${status}, got ${res.status} ${JSON.stringify(body)}`);
+    return schema.parse(body);
+  };
+  const stop = async () => {
+    if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${schemaName} CASCADE`));
+    await database.close();
+  };
+  return { platform, database, request, getJson, stop };
+}
+
+export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errorSchema } from '../../../src/contract/common.ts';
+import { APP_TOKEN, ORIGIN, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+let store: TestPlatform;
+beforeAll(async () => {
+  store = await startPlatform();
+});
+afterAll(() => store.stop());
+
+const raw = (path: string, init?: RequestInit) => store.platform.api.request(`${ORIGIN}${path}`, init);
+
+describe('app token', () => {
+  test('a call without App-Token is 401 with a Portuguese message', async () => {
+    const res = await raw('/v2/front/settings');
+    expect(res.status).toBe(401);
+    const body = errorSchema.parse(await res.json());
+    expect(body.mensagem).toMatch(/Token da aplicação/);
+  });
+
+  test('a wrong token is 401 and the header name is case-insensitive', async () => {
+    expect((await raw('/v2/front/settings', { headers: { 'App-Token': 'wrong' } })).status).toBe(401);
+    expect((await raw('/v2/front/settings', { headers: { 'app-token': APP_TOKEN } })).status).toBe(200);
+    expect((await raw('/v2/front/settings', { headers: { 'APP-TOKEN': APP_TOKEN } })).status).toBe(200);
+  });
+});
+
+describe('session', () => {
+  test('a visitor without a session gets a new 32-byte id in an HttpOnly, SameSite=Lax, Secure cookie', async () => {
+    const res = await store.request('/v2/front/checkout/user');
+    const cookie = res.headers.get('set-cookie') ?? '';
+    const id = /PHPSESSID=([^;]+)/.exec(cookie)?.[1] ?? '';
+    expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Secure/);
+    expect(res.headers.get('session')).toBe(id);
+  });
+
+  test('two visitors get different ids', async () => {
+    const a = (await store.request('/v2/front/ping')).headers.get('session');
+    const b = (await store.request('/v2/front/ping')).headers.get('session');
+    expect(a).not.toBe(b);
+  });
+
+  test('no Secure flag over plain http', async () => {
+    const res = await store.platform.api.request('http://localhost/v2/front/ping', {
+      headers: { 'App-Token': APP_TOKEN },
+    });
+    expect(res.headers.get('set-cookie')).not.toMatch(/Secure/);
+  });
+
+  test('a session from the Session header or the cookie is kept, not replaced', async () => {
+    const id = 'abcdefghijklmnopqrstuvwxyz012345';
+    const viaHeader = await store.request('/v2/front/ping', { headers: { Session: id } });
+    expect(viaHeader.headers.get('set-cookie')).toBeNull();
+    const viaCookie = await store.request('/v2/front/ping', { headers: { Cookie: `PHPSESSID=${id}` } });
+    expect(viaCookie.headers.get('set-cookie')).toBeNull();
+  });
+
+  test('a malformed session id is replaced by a fresh one', async () => {
+    const res = await store.request('/v2/front/ping', { headers: { Session: "x'; DROP TABLE sessions;--" } });
+    expect(res.headers.get('set-cookie')).toMatch(/PHPSESSID=/);
+  });
+});
+
+describe('errors', () => {
+  test('an unknown path is a 404 JSON error', async () => {
+    const res = await store.request('/v2/front/nada-aqui');
+    expect(res.status).toBe(404);
+    expect(errorSchema.parse(await res.json()).mensagem).toMatch(/não encontrado/);
+  });
+
+  test('a mutation with a non-JSON body is 415 and changes nothing', async () => {
+    const res = await store.request('/v2/front/checkout/zipcode', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Session: 'sessao-415-aaaaaaaaaaaaaaaa' },
+      body: 'cep=13035000',
+    });
+    expect(res.status).toBe(415);
+    expect(errorSchema.parse(await res.json()).mensagem).toMatch(/JSON/);
+    const user = await store.request('/v2/front/checkout/user', {
+      headers: { Session: 'sessao-415-aaaaaaaaaaaaaaaa' },
+    });
+    expect(((await user.json()) as { endereco: { cep: string } }).endereco.cep).toBe('');
+  });
+
+  test('malformed JSON is 400', async () => {
+    const res = await store.request('/v2/front/checkout/zipcode', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"cep": ',
+    });
+    expect(res.status).toBe(400);
+    expect(errorSchema.parse(await res.json()).mensagem).toMatch(/JSON válido/);
+  });
+
+  test('a body over the limit is 413', async () => {
+    const res = await store.request('/v2/front/checkout/zipcode', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cep: 'x'.repeat(70_000) }),
+    });
+    expect(res.status).toBe(413);
+  });
+
+  test('answers are never cached by shared caches', async () => {
+    expect((await store.request('/v2/front/settings')).headers.get('cache-control')).toBe('no-store');
+  });
+});
