@@ -1,51 +1,29 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { Detalhes, ListingInfo } from '../../contract/page.ts';
 import type { Produto } from '../../contract/product.ts';
 import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import type { LandingRule } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { FINISHES } from '../seed/catalog.ts';
+import {
+  DISCOUNT_BUCKETS,
+  FILTER_KEYS,
+  ORDERS,
+  PRICE_RANGES,
+  queryFacets,
+  queryPageIds,
+} from './listing-query.ts';
+import { catalogCaches } from './caches.ts';
+import type { FilterKey, Filters, Order, Scope } from './listing-query.ts';
 import { loadProdutos, toMarca } from './products.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { absolute, queryString, rota } from './urls.ts';
 import type { Query } from './urls.ts';
 
-export const ORDERS = [
-  'Mais Vendidos',
-  'Menor Preço',
-  'Maior Preço',
-  'Lançamentos',
-  'Maior Desconto',
-  'A-Z',
-] as const;
-export type Order = (typeof ORDERS)[number];
+export { ORDERS };
+export type { Filters, Order, Scope };
 export const DEFAULT_ORDER: Order = 'Mais Vendidos';
 /** The real platform's name for the default order, accepted as an alias. */
 const ORDER_ALIASES: Record<string, Order> = { Popularidade: 'Mais Vendidos' };
 export const DEFAULT_LIMIT = 40;
-
-export const PRICE_RANGES: [number, number][] = [
-  [0, 100],
-  [100, 250],
-  [250, 500],
-  [500, 1000],
-  [1000, 2000],
-  [2000, 100000],
-];
-export const DISCOUNT_BUCKETS = [10, 20, 30, 50];
-/** Filter keys a listing URL may carry, as the platform names them. */
-export const FILTER_KEYS = ['marca', 'filtro', 'preco', 'descontoPrecoPor'] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
-export type Filters = Record<FilterKey, string[]>;
-
-/** What a listing shows before filters: a category, brand, landing page, search or fixed ids. */
-export type Scope =
-  | { kind: 'category'; id: number }
-  | { kind: 'brand'; id: number }
-  | { kind: 'landing'; rule: LandingRule }
-  | { kind: 'search'; tsquery: string };
 
 export type ListingRequest = {
   scope: Scope;
@@ -86,78 +64,6 @@ export function parseFilters(all: (key: string) => string[]): Filters {
   return out;
 }
 
-const p = t.products;
-const finishExists = (finishes: string[]) =>
-  sql`EXISTS (SELECT 1 FROM ${t.variants} v WHERE v.product_id = ${p.id} AND v.finish IN (${sql.join(
-    finishes.map((f) => sql`${f}`),
-    sql`, `,
-  )}))`;
-
-function scopeCondition(scope: Scope): SQL | undefined {
-  switch (scope.kind) {
-    case 'category':
-      return sql`${p.categoryPath} @> ARRAY[${scope.id}]::int[]`;
-    case 'brand':
-      return eq(p.brandId, scope.id);
-    case 'search':
-      return scope.tsquery
-        ? sql`${p.searchVector} @@ to_tsquery('portuguese', ${scope.tsquery})`
-        : sql`false`;
-    case 'landing': {
-      const r = scope.rule;
-      return and(
-        r.categoryIds?.length
-          ? sql`${p.categoryPath} && ARRAY[${sql.join(
-              r.categoryIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}]::int[]`
-          : undefined,
-        r.brandIds?.length ? inArray(p.brandId, r.brandIds) : undefined,
-        r.finishes?.length ? finishExists(r.finishes) : undefined,
-        r.minDiscount ? gte(p.discount, r.minDiscount) : undefined,
-        r.minPrice ? gte(p.price, r.minPrice) : undefined,
-      );
-    }
-  }
-}
-
-function filterConditions(filters: Filters, taxonomy: Taxonomy, skip?: FilterKey): (SQL | undefined)[] {
-  const brandIds = filters.marca.map((s) => taxonomy.brandBySlug.get(s)?.id ?? -1);
-  return [
-    skip !== 'marca' && brandIds.length ? inArray(p.brandId, brandIds) : undefined,
-    skip !== 'filtro' && filters.filtro.length ? finishExists(filters.filtro) : undefined,
-    skip !== 'preco' && filters.preco.length
-      ? or(
-          ...filters.preco.map((range) => {
-            const [from, to] = range.split('-').map(Number) as [number, number];
-            return sql`${p.price} >= ${from} AND ${p.price} < ${to}`;
-          }),
-        )
-      : undefined,
-    skip !== 'descontoPrecoPor' && filters.descontoPrecoPor.length
-      ? gte(p.discount, Math.min(...filters.descontoPrecoPor.map(Number)))
-      : undefined,
-  ];
-}
-
-function orderBy(order: Order, scope: Scope): SQL[] {
-  // Unavailable products always go last.
-  const available = sql`(${p.stock} > 0) DESC`;
-  const relevance =
-    scope.kind === 'search' && scope.tsquery
-      ? [sql`ts_rank(${p.searchVector}, to_tsquery('portuguese', ${scope.tsquery})) DESC`]
-      : [];
-  const keys: Record<Order, SQL[]> = {
-    'Mais Vendidos': [...relevance, desc(p.sales)],
-    'Menor Preço': [asc(p.price)],
-    'Maior Preço': [desc(p.price)],
-    Lançamentos: [desc(p.createdAt)],
-    'Maior Desconto': [desc(p.discount)],
-    'A-Z': [sql`${p.searchText} COLLATE "C"`],
-  };
-  return [available, ...keys[order], asc(p.id)];
-}
-
 export type ListingResult = {
   produtos: Produto[];
   info: ListingInfo;
@@ -166,64 +72,21 @@ export type ListingResult = {
 
 /** Run a listing: one page of products, the total, and the facets with their toggle URLs. */
 export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest): Promise<ListingResult> {
-  const scope = scopeCondition(req.scope);
-  const where = and(scope, ...filterConditions(req.filters, taxonomy));
-  const except = (key: FilterKey) => and(scope, ...filterConditions(req.filters, taxonomy, key));
-  const [page, [totalRow], brandCounts, finishCounts, priceCounts, discountCounts] = await Promise.all([
-    db
-      .select({ id: p.id })
-      .from(p)
-      .where(where)
-      .orderBy(...orderBy(req.order, req.scope))
-      .limit(req.limit)
-      .offset(req.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(p)
-      .where(where),
-    db
-      .select({ id: p.brandId, n: sql<number>`count(*)::int` })
-      .from(p)
-      .where(except('marca'))
-      .groupBy(p.brandId),
-    db
-      .select({ finish: t.variants.finish, n: sql<number>`count(DISTINCT ${p.id})::int` })
-      .from(p)
-      .innerJoin(t.variants, eq(t.variants.productId, p.id))
-      .where(except('filtro'))
-      .groupBy(t.variants.finish),
-    db
-      .select({
-        bucket: sql<number>`width_bucket(${p.price}, ARRAY[${sql.raw(
-          PRICE_RANGES.map(([from]) => from)
-            .slice(1)
-            .join(','),
-        )}]::numeric[])`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(p)
-      .where(except('preco'))
-      .groupBy(sql`1`),
-    db
-      .select({
-        ...Object.fromEntries(
-          DISCOUNT_BUCKETS.map((d) => [
-            `d${d}`,
-            sql<number>`count(*) FILTER (WHERE ${p.discount} >= ${d})::int`,
-          ]),
-        ),
-      })
-      .from(p)
-      .where(except('descontoPrecoPor')),
+  // Counts do not depend on order or page: browsing pages and orders reuses them.
+  const caches = catalogCaches(db);
+  const scopeKey = JSON.stringify([req.scope, req.filters]);
+  const [facets, ids] = await Promise.all([
+    caches.facets.getOrCompute(scopeKey, () => queryFacets(db, taxonomy, req.scope, req.filters)),
+    caches.pages.getOrCompute(JSON.stringify([scopeKey, req.order, req.offset, req.limit]), () =>
+      queryPageIds(db, taxonomy, req.scope, req.filters, req.order, req.offset, req.limit),
+    ),
   ]);
-  const total = totalRow?.n ?? 0;
-  const ids = page.map((r) => r.id);
+  const total = facets.total;
   const produtos = await loadProdutos(db, req.origin, taxonomy, ids);
   const links = listingLinks(req);
-  const brandN = new Map(brandCounts.map((r) => [r.id, r.n]));
-  const finishN = new Map(finishCounts.map((r) => [r.finish, r.n]));
-  const priceN = new Map(priceCounts.map((r) => [r.bucket, r.n]));
-  const discountRow = (discountCounts[0] ?? {}) as Record<string, number>;
+  const brandN = facets.brands;
+  const finishN = facets.finishes;
+  const priceN = facets.prices;
 
   return {
     produtos,
@@ -279,7 +142,7 @@ export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest
       }),
       filtrosDescontoPrecoPor: Object.fromEntries(
         DISCOUNT_BUCKETS.filter(
-          (d) => (discountRow[`d${d}`] ?? 0) > 0 || req.filters.descontoPrecoPor.includes(String(d)),
+          (d) => (facets.discounts.get(d) ?? 0) > 0 || req.filters.descontoPrecoPor.includes(String(d)),
         ).map((d) => [
           String(d),
           {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Marca, Produto, ProdutoDetalhe, Selo } from '../../contract/product.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -93,14 +93,37 @@ function toProduto(origin: string, p: ProductRow, variants: VariantRow[], taxono
   };
 }
 
+/** The hot lookups, prepared once per database: building a query costs more than running it here. */
+function prepare(db: Db) {
+  const ids = sql`${sql.placeholder('ids')}::int[]`;
+  return {
+    products: db
+      .select()
+      .from(t.products)
+      .where(sql`${t.products.id} = ANY(${ids})`)
+      .prepare('products_by_ids'),
+    variants: db
+      .select()
+      .from(t.variants)
+      .where(sql`${t.variants.productId} = ANY(${ids})`)
+      .orderBy(t.variants.productId, t.variants.position)
+      .prepare('variants_by_product_ids'),
+  };
+}
+const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
+function statements(db: Db) {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = prepare(db);
+    preparedByDb.set(db, prepared);
+  }
+  return prepared;
+}
+
 async function variantsOf(db: Db, ids: number[]): Promise<Map<number, VariantRow[]>> {
   const byProduct = new Map<number, VariantRow[]>();
   if (ids.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(t.variants)
-    .where(inArray(t.variants.productId, ids))
-    .orderBy(t.variants.productId, t.variants.position);
+  const rows = await statements(db).variants.execute({ ids });
   for (const v of rows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
   return byProduct;
 }
@@ -113,10 +136,7 @@ export async function loadProdutos(
   ids: number[],
 ): Promise<Produto[]> {
   if (ids.length === 0) return [];
-  const [rows, variants] = await Promise.all([
-    db.select().from(t.products).where(inArray(t.products.id, ids)),
-    variantsOf(db, ids),
-  ]);
+  const [rows, variants] = await Promise.all([statements(db).products.execute({ ids }), variantsOf(db, ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -134,7 +154,11 @@ export async function loadProdutoDetalhe(
 ): Promise<ProdutoDetalhe | undefined> {
   const [p] = await db.select().from(t.products).where(eq(t.products.slug, slug)).limit(1);
   if (!p) return undefined;
-  const variants = (await variantsOf(db, [p.id])).get(p.id) ?? [];
+  const [byProduct, [details]] = await Promise.all([
+    variantsOf(db, [p.id]),
+    db.select().from(t.productDetails).where(eq(t.productDetails.productId, p.id)),
+  ]);
+  const variants = byProduct.get(p.id) ?? [];
   const selected = variants.find((v) => v.sku === sku) ?? variants.find((v) => v.stock > 0) ?? variants[0];
   const base = toProduto(
     origin,
@@ -144,7 +168,7 @@ export async function loadProdutoDetalhe(
   );
   const lineage = taxonomy.lineage(p.categoryId);
   const category = lineage.at(-1);
-  const combos = await loadProdutos(db, origin, taxonomy, p.combinations);
+  const combos = await loadProdutos(db, origin, taxonomy, details?.combinations ?? []);
   const path = productPath(p.slug);
   const item = (v: VariantRow) => ({
     idProduto: String(p.id),
@@ -161,13 +185,13 @@ export async function loadProdutoDetalhe(
     estoque: selected?.stock ?? 0,
     status: (selected?.stock ?? 0) > 0 ? 'disponivel' : 'indisponivel',
     precos: selected ? buildPrecos(selected.listPrice, selected.price, CASH_DISCOUNT) : base.precos,
-    descricoes: { curta: p.shortDescription, longa: p.description },
+    descricoes: { curta: p.shortDescription, longa: details?.description ?? '' },
     midias: {
       imagens: [selected, ...variants.filter((v) => v !== selected)].flatMap((v) =>
         v ? variantImages(origin, p.id, v.id, `${p.name} ${v.finishLabel}`) : [],
       ),
     },
-    ean: p.ean,
+    ean: details?.ean ?? '',
     mpn: p.slug.toUpperCase().slice(-7),
     tipo: 'produto',
     categoria: {
@@ -209,7 +233,7 @@ export async function loadProdutoDetalhe(
       {
         nome: 'Especificações',
         visivelSite: true,
-        itens: p.specs.map((s, i) => ({ id: i + 1, label: s.nome, valor: s.valor })),
+        itens: (details?.specs ?? []).map((s, i) => ({ id: i + 1, label: s.nome, valor: s.valor })),
       },
     ],
     combinacoes: combos.map((produto, i) => ({

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import { normalizeText } from '../lib/text.ts';
+import { catalogCaches } from './caches.ts';
 
 /** Longest search text considered; the rest is ignored (a documented clamp, never an error). */
 export const SEARCH_MAX_LENGTH = 200;
@@ -28,22 +30,28 @@ export type SearchPlan = {
  * its Portuguese stem (plural/singular), a known word that starts with it, or a known word a small
  * typo away (trigram similarity). Text is only ever data: punctuation, `%`, `_` and quotes are separators.
  */
-export async function planSearch(db: Db, text: string): Promise<SearchPlan> {
+export function planSearch(db: Db, text: string): Promise<SearchPlan> {
+  const clamped = clampSearchText(text);
+  return catalogCaches(db).searches.getOrCompute(clamped, () => computePlan(db, clamped));
+}
+
+async function computePlan(db: Db, text: string): Promise<SearchPlan> {
   // Single letters carry no meaning.
   const words = [...new Set(normalizeText(clampSearchText(text)).split(' '))]
     .filter((w) => w.length > 1)
     .slice(0, MAX_WORDS);
   if (words.length === 0) return { tsquery: '', suggestions: [] };
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ w: string; word: string }>(
+    db,
+    sql`
     SELECT q.w, t.word, similarity(t.word, q.w) AS sim
     FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS q(w)
     JOIN search_terms t
       ON t.word = q.w
       OR (length(q.w) >= 3 AND t.word LIKE q.w || '%')
       OR (length(q.w) >= 4 AND t.word % q.w AND similarity(t.word, q.w) >= ${SIMILARITY})
-    ORDER BY q.w, (t.word = q.w) DESC, sim DESC, t.frequency DESC, t.word`);
-  // Both drivers answer raw SQL with { rows }; the generic database type cannot say so.
-  const rows = (result as { rows: { w: string; word: string }[] }).rows;
+    ORDER BY q.w, (t.word = q.w) DESC, sim DESC, t.frequency DESC, t.word`,
+  );
   const groups = words.map((w) => {
     const found = rows.filter((r) => r.w === w).slice(0, CANDIDATES_PER_WORD);
     // A word unknown to the catalogue still gets its own stem: 'torneiras' needs no vocabulary entry.

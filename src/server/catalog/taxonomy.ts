@@ -16,6 +16,8 @@ export type Taxonomy = {
   badgeById: Map<number, Badge>;
   /** Category and its ancestors, root first. */
   lineage: (id: number) => Category[];
+  /** Ids of a category and all its descendants (a category lists its sub-categories' products). */
+  subtree: (id: number) => number[];
 };
 
 const cache = new WeakMap<Db, Promise<Taxonomy>>();
@@ -45,6 +47,14 @@ async function load(db: Db): Promise<Taxonomy> {
     brandById: new Map(brands.map((b) => [b.id, b])),
     brandBySlug: new Map(brands.map((b) => [b.slug, b])),
     badgeById: new Map(badges.map((b) => [b.id, b])),
+    subtree: (id) => {
+      const out = [id];
+      // The array grows while it is walked: breadth-first over the tree.
+      for (const parent of out) {
+        for (const c of categories) if (c.parentId === parent) out.push(c.id);
+      }
+      return out;
+    },
     lineage: (id) => {
       const out: Category[] = [];
       for (let c = categoryById.get(id); c; c = c.parentId ? categoryById.get(c.parentId) : undefined)

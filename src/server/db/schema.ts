@@ -64,12 +64,7 @@ export const products = pgTable(
     kind: text().notNull(),
     brandId: integer('brand_id').notNull(),
     categoryId: integer('category_id').notNull(),
-    /** Ids of the category and all its ancestors, for listing a parent category. */
-    categoryPath: integer('category_path').array().notNull(),
-    ean: text().notNull(),
     shortDescription: text('short_description').notNull(),
-    description: text().notNull(),
-    specs: jsonb().$type<Spec[]>().notNull(),
     badgeIds: integer('badge_ids').array().notNull(),
     ratingAvg: real('rating_avg').notNull(),
     ratingCount: integer('rating_count').notNull(),
@@ -80,22 +75,33 @@ export const products = pgTable(
     price: money().notNull(),
     discount: integer().notNull(),
     stock: integer().notNull(),
+    /** Finish slugs of the variants, for the finish filter and facet without a join. */
+    finishes: text().array().notNull(),
     maxInstallments: integer('max_installments').notNull(),
-    /** Unaccented lower-case name, brand and category: what search matches. */
-    searchText: text('search_text').notNull(),
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('portuguese', search_text)`),
-    combinations: integer().array().notNull(),
+    /** Unaccented lower-case name, for the A-Z order. */
+    nameKey: text('name_key').notNull(),
+    /** Portuguese full-text vector of the name, brand, categories and finishes (unaccented). */
+    searchVector: tsvector('search_vector').notNull(),
   },
   (t) => [
-    index('products_category_path_idx').using('gin', t.categoryPath),
+    index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_sales_idx').on(t.sales.desc(), t.id),
     index('products_price_idx').on(t.price, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_finishes_idx').using('gin', t.finishes),
   ],
 );
+
+/** What only the product page reads, kept apart so listing scans stay narrow. */
+export const productDetails = pgTable('product_details', {
+  productId: integer('product_id').primaryKey(),
+  ean: text().notNull(),
+  description: text().notNull(),
+  specs: jsonb().$type<Spec[]>().notNull(),
+  /** "Compre junto" product ids. */
+  combinations: integer().array().notNull(),
+});
 
 export const variants = pgTable(
   'variants',

@@ -37,7 +37,6 @@ export type ProductRow = {
   kind: Kind;
   brandId: number;
   categoryId: number;
-  categoryPath: number[];
   ean: string;
   shortDescription: string;
   description: string;
@@ -51,6 +50,7 @@ export type ProductRow = {
   price: number;
   discount: number;
   stock: number;
+  finishes: string[];
   maxInstallments: number;
   searchText: string;
   combinations: number[];
@@ -197,7 +197,6 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
       kind,
       brandId: brandIndex + 1,
       categoryId: leaf.id,
-      categoryPath: [...leaf.ancestors, leaf.id],
       ean: ean13(id),
       shortDescription: short,
       description: long,
@@ -211,6 +210,7 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
       price: first.price,
       discount: Math.round((1 - first.price / first.listPrice) * 100),
       stock: productVariants.reduce((sum, v) => sum + v.stock, 0),
+      finishes: productVariants.map((v) => v.finish),
       maxInstallments: installments(first.price).filter((p) => p.taxa === 0).length,
       searchText: normalizeText(
         `${name} ${categoryNames.join(' ')} ${productVariants.map((v) => v.finishLabel).join(' ')}`,

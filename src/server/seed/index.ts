@@ -13,7 +13,7 @@ import {
 } from './editorial.ts';
 import { buildCategories, buildVocabulary, generateProducts } from './generate.ts';
 import { STORE_SETTINGS } from './settings.ts';
-import { slugify } from '../lib/text.ts';
+import { normalizeText, slugify } from '../lib/text.ts';
 
 export const DEFAULT_PRODUCTS = 400;
 const BATCH = 500;
@@ -57,7 +57,28 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
       t.badges,
       BADGES.map((b) => ({ ...b })),
     );
-    await insertAll(q, t.products, generated.products);
+    await insertAll(
+      q,
+      t.products,
+      generated.products.map(
+        ({ ean: _e, description: _d, specs: _s, combinations: _c, searchText, ...row }) => ({
+          ...row,
+          nameKey: normalizeText(row.name),
+          searchVector: sql`to_tsvector('portuguese', ${searchText})`,
+        }),
+      ),
+    );
+    await insertAll(
+      q,
+      t.productDetails,
+      generated.products.map((p) => ({
+        productId: p.id,
+        ean: p.ean,
+        description: p.description,
+        specs: p.specs,
+        combinations: p.combinations,
+      })),
+    );
     await insertAll(q, t.variants, generated.variants);
     await insertAll(q, t.searchTerms, buildVocabulary(generated.products));
     await insertAll(q, t.landingPages, buildLandingPages(categories));

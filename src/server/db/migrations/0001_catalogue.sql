@@ -87,6 +87,14 @@ CREATE TABLE "popups" (
 	"active" boolean NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "product_details" (
+	"product_id" integer PRIMARY KEY NOT NULL,
+	"ean" text NOT NULL,
+	"description" text NOT NULL,
+	"specs" jsonb NOT NULL,
+	"combinations" integer[] NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "products" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"slug" text NOT NULL,
@@ -94,11 +102,7 @@ CREATE TABLE "products" (
 	"kind" text NOT NULL,
 	"brand_id" integer NOT NULL,
 	"category_id" integer NOT NULL,
-	"category_path" integer[] NOT NULL,
-	"ean" text NOT NULL,
 	"short_description" text NOT NULL,
-	"description" text NOT NULL,
-	"specs" jsonb NOT NULL,
 	"badge_ids" integer[] NOT NULL,
 	"rating_avg" real NOT NULL,
 	"rating_count" integer NOT NULL,
@@ -108,10 +112,10 @@ CREATE TABLE "products" (
 	"price" numeric(12,2) NOT NULL,
 	"discount" integer NOT NULL,
 	"stock" integer NOT NULL,
+	"finishes" text[] NOT NULL,
 	"max_installments" integer NOT NULL,
-	"search_text" text NOT NULL,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('portuguese', search_text)) STORED NOT NULL,
-	"combinations" integer[] NOT NULL,
+	"name_key" text NOT NULL,
+	"search_vector" "tsvector" NOT NULL,
 	CONSTRAINT "products_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
@@ -124,6 +128,12 @@ CREATE TABLE "seed_info" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"products" integer NOT NULL,
 	"seeded_at" timestamp DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"cep" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "settings" (
@@ -154,11 +164,12 @@ CREATE TABLE "variants" (
 );
 --> statement-breakpoint
 CREATE INDEX "banners_hash_idx" ON "banners" USING btree ("hash","level_id","position");--> statement-breakpoint
-CREATE INDEX "products_category_path_idx" ON "products" USING gin ("category_path");--> statement-breakpoint
+CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand_id");--> statement-breakpoint
 CREATE INDEX "products_sales_idx" ON "products" USING btree ("sales" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_finishes_idx" ON "products" USING gin ("finishes");--> statement-breakpoint
 CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "variants_product_idx" ON "variants" USING btree ("product_id","position");--> statement-breakpoint
 CREATE INDEX "variants_finish_idx" ON "variants" USING btree ("finish");

@@ -1,0 +1,35 @@
+import type { Db } from '../db/client.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
+import type { Facets } from './listing-query.ts';
+import type { SearchPlan } from './search.ts';
+
+/**
+ * Listing results and search plans are kept for a minute: product rows (prices, stock) are still read
+ * fresh on every call, so a cached answer is at most a minute behind on order and counts.
+ */
+export const LISTING_TTL_MS = 60_000;
+
+/** Listing counts by scope and filters, page ids by scope, filters, order and page, search plans by text. */
+type Caches = { facets: TtlCache<Facets>; pages: TtlCache<number[]>; searches: TtlCache<SearchPlan> };
+const registry = new WeakMap<Db, Caches>();
+
+export function catalogCaches(db: Db): Caches {
+  let caches = registry.get(db);
+  if (!caches) {
+    caches = {
+      facets: new TtlCache(500, LISTING_TTL_MS),
+      pages: new TtlCache(2000, LISTING_TTL_MS),
+      searches: new TtlCache(1000, LISTING_TTL_MS),
+    };
+    registry.set(db, caches);
+  }
+  return caches;
+}
+
+/** Forget cached listings and searches (after the catalogue changes, and for cold measurements). */
+export function clearListingCaches(db: Db): void {
+  const caches = registry.get(db);
+  caches?.facets.clear();
+  caches?.pages.clear();
+  caches?.searches.clear();
+}
