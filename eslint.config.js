@@ -35,6 +35,11 @@ export default defineConfig(
     },
   },
   ...astro.configs['flat/recommended'],
+  {
+    // astro-eslint-parser has no project service; it finds tsconfig.json itself.
+    files: ['**/*.astro'],
+    languageOptions: { parserOptions: { projectService: false, project: true } },
+  },
   ...astro.configs['flat/jsx-a11y-strict'],
   {
     files: ['src/**/*.tsx'],

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { astro } from 'astro/hono';
 import {
   DATA_DIR,
@@ -8,6 +9,7 @@ import {
   STORE_API_URL,
   STORE_APP_TOKEN,
 } from 'astro:env/server';
+import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
 
@@ -16,6 +18,8 @@ import type { Platform } from './server/app.ts';
  * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
  */
 const app = new Hono();
+// HTML and JSON leave compressed (images are already compressed formats).
+app.use(compress());
 
 type Booted = Awaited<ReturnType<typeof bootPlatform>>;
 const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };
@@ -33,18 +37,8 @@ function platform(): Promise<Platform> {
 }
 
 if (STORE_API_URL) {
-  const upstream = STORE_API_URL.replace(/\/$/, '');
-  app.all('/api/*', async (c) => {
-    const target = new URL(c.req.url);
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete('host');
-    const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers, redirect: 'manual' };
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      init.body = c.req.raw.body;
-      init.duplex = 'half';
-    }
-    return fetch(`${upstream}${target.pathname.replace(/^\/api/, '')}${target.search}`, init);
-  });
+  const upstream = STORE_API_URL;
+  app.all('/api/*', (c) => proxyApi(c.req.raw, upstream));
 } else {
   // Start opening the database now: a locked data folder stops the server at start, not at the first visit.
   platform().catch((error: unknown) => {

@@ -29,3 +29,18 @@ export const userSchema = z.object({
   userHash: z.record(z.string(), z.string()),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const CEP_MESSAGE = 'CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.';
+/** `POST checkout/zipcode`: a CEP with or without its dash; answers the 8 digits. */
+const CEP_FIELD = 'Envie o CEP no campo cep, por exemplo {"cep": "13035-000"}.';
+export const zipcodeRequestSchema = z.object(
+  {
+    cep: z
+      .string({ message: CEP_FIELD })
+      .trim()
+      .regex(/^\d{5}-?\d{3}$/, { message: CEP_MESSAGE })
+      .transform((cep) => cep.replace('-', ''))
+      .refine((cep) => cep !== '00000000', { message: CEP_MESSAGE }),
+  },
+  { message: CEP_FIELD },
+);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { zValidator } from '@hono/zod-validator';
+import { CEP_MESSAGE, zipcodeRequestSchema } from '../../contract/user.ts';
 import type { User } from '../../contract/user.ts';
 import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
@@ -43,19 +44,19 @@ checkout.get('/user', async (c) => {
   return c.json(anonymousUser(row?.cep ?? ''));
 });
 
-const zipcodeSchema = z.object({ cep: z.string().max(20) });
-
 /** Remember the shopper's CEP in the session (used by shipping estimates). */
-checkout.post('/zipcode', async (c) => {
-  const parsed = zipcodeSchema.safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) throw badRequest('Envie o CEP no campo cep, por exemplo {"cep": "13035-000"}.');
-  const cep = parsed.data.cep.replace(/\D/g, '');
-  if (!/^\d{8}$/.test(cep) || /^0{8}$/.test(cep))
-    throw badRequest('CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.');
-  await c
-    .get('config')
-    .db.insert(t.sessions)
-    .values({ id: c.get('session'), cep })
-    .onConflictDoUpdate({ target: t.sessions.id, set: { cep, updatedAt: sql`now()` } });
-  return c.json({ sucesso: true, mensagem: 'CEP salvo.' });
-});
+checkout.post(
+  '/zipcode',
+  zValidator('json', zipcodeRequestSchema, (result) => {
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? CEP_MESSAGE);
+  }),
+  async (c) => {
+    const { cep } = c.req.valid('json');
+    await c
+      .get('config')
+      .db.insert(t.sessions)
+      .values({ id: c.get('session'), cep })
+      .onConflictDoUpdate({ target: t.sessions.id, set: { cep, updatedAt: sql`now()` } });
+    return c.json({ sucesso: true, mensagem: 'CEP salvo.' });
+  },
+);
