@@ -9,6 +9,7 @@ import {
   STORE_API_URL,
   STORE_APP_TOKEN,
 } from 'astro:env/server';
+import { setServerTransport } from './api/http.ts';
 import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
@@ -38,6 +39,11 @@ function platform(): Promise<Platform> {
 
 if (STORE_API_URL) {
   const upstream = STORE_API_URL;
+  setServerTransport({
+    baseUrl: `${upstream.replace(/\/$/, '')}/`,
+    appToken: STORE_APP_TOKEN,
+    validate: true,
+  });
   app.all('/api/*', (c) => proxyApi(c.req.raw, upstream));
 } else {
   // Start opening the database now: a locked data folder stops the server at start, not at the first visit.
@@ -51,7 +57,14 @@ if (STORE_API_URL) {
       void holder.__storePlatform?.then((booted) => booted.database.close()).finally(() => process.exit(0));
     });
   }
-  app.all('/api/*', async (c) => (await platform()).api.fetch(rewrite(c.req.raw, '/api')));
+  const embedded = async (request: Request) => (await platform()).api.fetch(rewrite(request, '/api'));
+  // Server-side rendering reaches the embedded platform in-process: no loopback HTTP.
+  setServerTransport({
+    appToken: STORE_APP_TOKEN,
+    validate: false,
+    fetch: (input, init) => embedded(new Request(input, init)),
+  });
+  app.all('/api/*', (c) => embedded(c.req.raw));
   app.get('/arquivos/*', async (c) => (await platform()).media.fetch(rewrite(c.req.raw, '/arquivos')));
 }
 

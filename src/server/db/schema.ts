@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -223,3 +224,16 @@ export const sessions = pgTable('sessions', {
   cep: text().notNull().default(''),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/** One line per session and variant; quantities are set atomically and never exceed stock. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    sessionId: text('session_id').notNull(),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    quantity: integer().notNull(),
+    addedAt: timestamp('added_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.variantId] })],
+);

@@ -1,0 +1,43 @@
+import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '../contract/store.ts';
+import type { Menu } from '../contract/store.ts';
+import { settingsSchema } from '../contract/settings.ts';
+import { ApiError, getJson } from './http.ts';
+import type { Client } from './http.ts';
+
+/** Store structure: settings, menus, banners, showcases, brands and popups. */
+
+export const getSettings = async (client: Client) =>
+  (await getJson(client, 'v2/front/settings', {}, settingsSchema)).configuracoes;
+
+/** A menu by slug; a missing menu renders nothing (the spec: menu failures are only logged). */
+export async function getMenu(client: Client, hash: string): Promise<Menu['menu']> {
+  try {
+    return (await getJson(client, `v2/front/struct/menus/${encodeURIComponent(hash)}`, {}, menuSchema)).menu;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      console.warn(`[api] menu ${hash}: ${error.message}`);
+      return [];
+    }
+    throw error;
+  }
+}
+
+export const getBanners = async (
+  client: Client,
+  hash: string,
+  options: { idNivel?: number; limit?: number } = {},
+) =>
+  (await getJson(client, `v2/front/showcase/banners/${encodeURIComponent(hash)}`, options, bannersSchema))
+    .banners;
+
+export const getShowcase = (
+  client: Client,
+  hash: string,
+  query: { productId?: number; limit?: number } = {},
+) => getJson(client, `v2/front/showcase/products/${encodeURIComponent(hash)}`, query, showcaseSchema);
+
+export const getBrands = async (client: Client) =>
+  (await getJson(client, 'v2/front/brands', { ativo: 'true' }, brandsSchema)).marcas;
+
+export const getPopups = async (client: Client, nivel: string) =>
+  (await getJson(client, `v2/front/struct/popup/${encodeURIComponent(nivel)}`, {}, popupsSchema)).popups;

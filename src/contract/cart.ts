@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { parcelaSchema } from './product.ts';
+
+const attributeSchema = z.object({
+  atributo: z.object({ id: z.number().int(), label: z.string(), tipo: z.string() }),
+  atributoValor: z.object({ id: z.number().int(), label: z.string(), imagem: z.string() }),
+});
+
+/** What identifies a cart line; sent back on update and remove. */
+export const cartHashSchema = z.object({
+  idProduto: z.number().int(),
+  idAtributoSimples: z.number().int(),
+  idUnidadeVenda: z.number().int(),
+  idArmazem: z.number().int(),
+  quantidade: z.number().int(),
+  adicional: z.string(),
+});
+
+export const cartItemSchema = z.object({
+  nome: z.string(),
+  sku: z.string(),
+  tipo: z.enum(['produto', 'lista']),
+  conjunto: z.boolean(),
+  quantidade: z.number().int(),
+  /** Stock of the line's variant: the quantity input's upper bound. */
+  estoque: z.number().int(),
+  imagem: z.string(),
+  url: z.string(),
+  precos: z.object({
+    precoDe: z.number(),
+    precoPor: z.number(),
+    descontoVista: z.number(),
+    total: z.number(),
+    tipo: z.string(),
+  }),
+  atributos: z.object({ simples: attributeSchema.optional() }),
+  hash: cartHashSchema,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** The whole cart, as every cart call answers it. */
+export const cartSchema = z.object({
+  quantidadeItens: z.number().int(),
+  quantidadeTotal: z.number().int(),
+  quantidadePontos: z.number().int(),
+  mensagens: z.array(z.object({ tipo: z.string(), mensagem: z.string() })),
+  itens: z.array(cartItemSchema),
+  subtotal: z.object({
+    valor: z.number(),
+    descontoVista: z.object({ valor: z.number(), porcentagem: z.number(), desconto: z.number() }),
+    parcelamento: z.array(parcelaSchema),
+  }),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const QUANTITY_MAX = 999;
+/** Numbers may come as strings (the platform's ready-made `carrinho` payloads use strings). */
+const id = (name: string) =>
+  z.coerce
+    .number({ message: `${name} deve ser um número.` })
+    .int({ message: `${name} deve ser um número inteiro.` })
+    .min(0, { message: `${name} inválido.` });
+const quantity = z.coerce
+  .number({ message: 'A quantidade deve ser um número.' })
+  .int({ message: 'A quantidade deve ser um número inteiro.' })
+  .min(1, { message: 'A quantidade mínima é 1.' })
+  .max(QUANTITY_MAX, { message: `A quantidade máxima por item é ${String(QUANTITY_MAX)}.` });
+
+const lineSchema = z.object({
+  idProduto: id('idProduto').refine((n) => n > 0, { message: 'Informe o produto (idProduto).' }),
+  idAtributoSimples: id('idAtributoSimples').default(0),
+  idUnidadeVenda: id('idUnidadeVenda').default(0),
+  idArmazem: id('idArmazem').default(0),
+  adicional: z.string().max(200).optional(),
+});
+
+/** `POST checkout/cart`: add items (quantities add to the line). */
+export const cartAddSchema = z.object(
+  {
+    tipo: z.enum(['produto', 'lista'], { message: 'tipo deve ser "produto" ou "lista".' }).default('produto'),
+    itens: z
+      .array(lineSchema.extend({ quantidade: quantity }), { message: 'Envie os itens em itens: [...].' })
+      .min(1, { message: 'Envie ao menos um item.' })
+      .max(50, { message: 'No máximo 50 itens por vez.' }),
+  },
+  { message: 'Envie um objeto com tipo e itens.' },
+);
+/** `PUT checkout/cart`: one line's hash with the new absolute quantity. */
+export const cartUpdateSchema = lineSchema.extend({
+  tipo: z.enum(['produto', 'lista']).default('produto'),
+  quantidade: quantity,
+});
+/** `DELETE checkout/cart`: one line's hash. */
+export const cartRemoveSchema = lineSchema.extend({ tipo: z.enum(['produto', 'lista']).default('produto') });

@@ -1,0 +1,173 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Cart, CartItem } from '../../contract/cart.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { notFound, PlatformError } from '../errors.ts';
+import { installments } from '../lib/prices.ts';
+import { variantImages } from './media-urls.ts';
+import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from './products.ts';
+import { productPath } from './urls.ts';
+
+type Message = Cart['mensagens'][number];
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The variant a line refers to, checked against its product; a bad pair is a 4xx, never a line. */
+async function findVariant(db: Db, productId: number, variantId: number) {
+  const [row] = await db
+    .select({ id: t.variants.id, stock: t.variants.stock, name: t.products.name })
+    .from(t.variants)
+    .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+    .where(and(eq(t.variants.productId, productId), eq(t.variants.id, variantId)));
+  if (row) return row;
+  const [product] = await db
+    .select({ id: t.products.id })
+    .from(t.products)
+    .where(eq(t.products.id, productId));
+  if (!product) throw new PlatformError(404, 'product_not_found', 'Produto não encontrado.');
+  throw new PlatformError(
+    400,
+    'variant_required',
+    variantId === 0 ? 'Escolha o acabamento antes de comprar.' : 'Este acabamento não pertence ao produto.',
+  );
+}
+
+const capped = (name: string, stock: number): Message =>
+  stock > 0
+    ? {
+        tipo: 'alerta',
+        mensagem: `Temos apenas <strong>${String(stock)}</strong> unidade(s) de ${name} em estoque; ajustamos a quantidade.`,
+      }
+    : { tipo: 'erro', mensagem: `${name} está indisponível no momento.` };
+
+/** Add to a line atomically: the stored quantity is min(old + added, stock), whatever runs at the same time. */
+export async function addToCart(
+  db: Db,
+  session: string,
+  productId: number,
+  variantId: number,
+  quantity: number,
+): Promise<Message[]> {
+  const variant = await findVariant(db, productId, variantId);
+  if (variant.stock <= 0) return [capped(variant.name, 0)];
+  const stockOf = sql`(SELECT ${t.variants.stock} FROM ${t.variants} WHERE ${t.variants.id} = ${variantId})`;
+  const [before] = await db
+    .select({ quantity: t.cartItems.quantity })
+    .from(t.cartItems)
+    .where(and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId)));
+  const [after] = await db
+    .insert(t.cartItems)
+    .values({ sessionId: session, productId, variantId, quantity: sql`LEAST(${quantity}, ${stockOf})` })
+    .onConflictDoUpdate({
+      target: [t.cartItems.sessionId, t.cartItems.variantId],
+      set: { quantity: sql`LEAST(${t.cartItems.quantity} + ${quantity}, ${stockOf})` },
+    })
+    .returning({ quantity: t.cartItems.quantity });
+  return (after?.quantity ?? 0) < (before?.quantity ?? 0) + quantity
+    ? [capped(variant.name, variant.stock)]
+    : [];
+}
+
+/** Set a line's quantity (absolute), capped to stock; a line not in the cart is a 404. */
+export async function setCartQuantity(
+  db: Db,
+  session: string,
+  productId: number,
+  variantId: number,
+  quantity: number,
+): Promise<Message[]> {
+  const variant = await findVariant(db, productId, variantId);
+  const stored = Math.min(quantity, variant.stock);
+  const where = and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId));
+  if (stored <= 0) {
+    await db.delete(t.cartItems).where(where);
+    return [capped(variant.name, 0)];
+  }
+  const updated = await db
+    .update(t.cartItems)
+    .set({ quantity: stored })
+    .where(where)
+    .returning({ q: t.cartItems.quantity });
+  if (updated.length === 0) throw notFound('Este item não está no carrinho.');
+  return stored < quantity ? [capped(variant.name, variant.stock)] : [];
+}
+
+export async function removeFromCart(db: Db, session: string, variantId: number): Promise<void> {
+  await db
+    .delete(t.cartItems)
+    .where(and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId)));
+}
+
+/** The session's cart with prices, stock and totals as they are now. */
+export async function loadCart(
+  db: Db,
+  origin: string,
+  session: string,
+  mensagens: Message[] = [],
+): Promise<Cart> {
+  const lines = await db
+    .select()
+    .from(t.cartItems)
+    .where(eq(t.cartItems.sessionId, session))
+    .orderBy(t.cartItems.addedAt, t.cartItems.variantId);
+  const variantIds = lines.map((l) => l.variantId);
+  const rows = variantIds.length
+    ? await db
+        .select({ v: t.variants, p: { id: t.products.id, name: t.products.name, slug: t.products.slug } })
+        .from(t.variants)
+        .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+        .where(inArray(t.variants.id, variantIds))
+    : [];
+  const byVariant = new Map(rows.map((r) => [r.v.id, r]));
+  const itens: CartItem[] = lines.flatMap((line) => {
+    const row = byVariant.get(line.variantId);
+    if (!row) return [];
+    const { v, p } = row;
+    return [
+      {
+        nome: `${p.name} – ${v.finishLabel}`,
+        sku: v.sku,
+        tipo: 'produto',
+        conjunto: false,
+        quantidade: line.quantity,
+        estoque: v.stock,
+        imagem: variantImages(origin, p.id, v.id, p.name)[0]?.arquivos.small ?? '',
+        url: `${origin}${productPath(p.slug)}?sku=${encodeURIComponent(v.sku)}`,
+        precos: {
+          precoDe: v.listPrice,
+          precoPor: v.price,
+          descontoVista: CASH_DISCOUNT,
+          total: round2(v.price * line.quantity),
+          tipo: 'produto',
+        },
+        atributos: {
+          simples: {
+            atributo: { id: FINISH_ATTRIBUTE.id, label: FINISH_ATTRIBUTE.nome, tipo: 'texto' },
+            atributoValor: { id: v.id, label: v.finishLabel, imagem: '' },
+          },
+        },
+        hash: {
+          idProduto: p.id,
+          idAtributoSimples: v.id,
+          idUnidadeVenda: 0,
+          idArmazem: 0,
+          quantidade: line.quantity,
+          adicional: '',
+        },
+      },
+    ];
+  });
+  const valor = round2(itens.reduce((sum, i) => sum + i.precos.total, 0));
+  const desconto = round2((valor * CASH_DISCOUNT) / 100);
+  return {
+    quantidadeItens: itens.length,
+    quantidadeTotal: itens.reduce((sum, i) => sum + i.quantidade, 0),
+    quantidadePontos: 0,
+    mensagens,
+    itens,
+    subtotal: {
+      valor,
+      descontoVista: { valor: round2(valor - desconto), porcentagem: CASH_DISCOUNT, desconto },
+      parcelamento: valor > 0 ? installments(valor) : [],
+    },
+  };
+}

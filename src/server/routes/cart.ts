@@ -1,0 +1,48 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '../../contract/cart.ts';
+import type { PlatformEnv } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { addToCart, loadCart, removeFromCart, setCartQuantity } from '../catalog/cart.ts';
+
+export const cart = new Hono<PlatformEnv>();
+
+/** Invalid bodies are a 400 with the first problem in Portuguese. */
+const body = <S extends z.ZodType>(schema: S) =>
+  zValidator('json', schema, (result) => {
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Dados do carrinho inválidos.');
+  });
+
+cart.get('/', async (c) => c.json(await loadCart(c.get('config').db, c.get('origin'), c.get('session'))));
+
+cart.post('/', body(cartAddSchema), async (c) => {
+  const { db } = c.get('config');
+  const session = c.get('session');
+  const mensagens = [];
+  for (const item of c.req.valid('json').itens) {
+    mensagens.push(
+      ...(await addToCart(db, session, item.idProduto, item.idAtributoSimples, item.quantidade)),
+    );
+  }
+  return c.json(await loadCart(db, c.get('origin'), session, mensagens));
+});
+
+cart.put('/', body(cartUpdateSchema), async (c) => {
+  const { db } = c.get('config');
+  const line = c.req.valid('json');
+  const mensagens = await setCartQuantity(
+    db,
+    c.get('session'),
+    line.idProduto,
+    line.idAtributoSimples,
+    line.quantidade,
+  );
+  return c.json(await loadCart(db, c.get('origin'), c.get('session'), mensagens));
+});
+
+cart.delete('/', body(cartRemoveSchema), async (c) => {
+  const { db } = c.get('config');
+  await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
+  return c.json(await loadCart(db, c.get('origin'), c.get('session')));
+});
