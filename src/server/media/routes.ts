@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -19,6 +20,30 @@ type Format = 'webp' | 'jpg' | 'png';
 const TYPES: Record<Format, string> = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Renders under way, so simultaneous requests for one image share one rendering. */
+const rendering = new Map<string, Promise<Buffer>>();
+
+async function render(file: string, format: Format, width: number, svg: () => string): Promise<Buffer> {
+  try {
+    return await fs.readFile(file);
+  } catch {
+    const image = sharp(Buffer.from(svg()), { density: 144 }).resize({ width, withoutEnlargement: false });
+    const out =
+      format === 'webp'
+        ? image.webp({ quality: 78 })
+        : format === 'jpg'
+          ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
+          : image.png({ compressionLevel: 9 });
+    const bytes = await out.toBuffer();
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write aside, then rename: a reader never sees half a file, even with several processes.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+    return bytes;
+  }
+}
+
 /** Rasterise an SVG once, keep the file on disk, and serve it with immutable caching. */
 async function serveRendered(
   c: Context<PlatformEnv>,
@@ -28,23 +53,12 @@ async function serveRendered(
   svg: () => string,
 ) {
   const file = path.join(c.get('config').mediaDir, key);
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(file);
-  } catch {
-    const image = sharp(Buffer.from(svg()), { density: 144 }).resize({ width, withoutEnlargement: false });
-    const out =
-      format === 'webp'
-        ? image.webp({ quality: 78 })
-        : format === 'jpg'
-          ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
-          : image.png({ compressionLevel: 9 });
-    bytes = await out.toBuffer();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, bytes);
-    await fs.rename(tmp, file);
+  let pending = rendering.get(file);
+  if (!pending) {
+    pending = render(file, format, width, svg).finally(() => rendering.delete(file));
+    rendering.set(file, pending);
   }
+  const bytes = await pending;
   return c.body(new Uint8Array(bytes), 200, { 'Content-Type': TYPES[format], 'Cache-Control': IMMUTABLE });
 }
 

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Journeys against the production build, in Debian's Chromium (Playwright cannot download its own here).
+ * The server is built and started by scripts/e2e-server.mjs on a fresh data folder.
+ */
+const PORT = Number(process.env['E2E_PORT'] ?? 4399);
+const launchOptions = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: { baseURL: `http://127.0.0.1:${String(PORT)}`, launchOptions, trace: 'off' },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
+    },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${String(PORT)}/api/v2/front/ping`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT) },
+  },
+});

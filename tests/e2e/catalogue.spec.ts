@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+
+const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+test('home → category → page 2 → product → other finish → Comprar without JavaScript → cart', async ({
+  browser,
+  isMobile,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    ...(isMobile ? { viewport: { width: 360, height: 780 } } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Casa & Metais/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+
+  // Department links live in the desktop menu and in the mobile <details> menu.
+  if (isMobile) {
+    await page.locator('summary[aria-label="Abrir menu"]').click();
+    await page.locator('.mnav__panel summary', { hasText: 'Banheiro' }).click();
+    await page.locator('.mnav__panel a.mnav__all[href="/banheiro/"]').click();
+  } else {
+    await page
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Banheiro', exact: true })
+      .click();
+  }
+  await expect(page).toHaveURL(/\/banheiro\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Banheiro');
+  const count = plain(await page.locator('.toolbar__count').textContent());
+  expect(count).toMatch(/^\d+ produtos$/);
+
+  await page.getByRole('navigation', { name: 'Páginas' }).getByRole('link', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/\/banheiro\/\?pg=2$/);
+  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', /\/banheiro\/$/);
+
+  // An available product with more than one finish.
+  const cards = page.locator('article.card:not(.card--off) a.card__link');
+  await cards.first().click();
+  await expect(page).toHaveURL(/\.html$/);
+  // Another finish that is in stock, when the product has one.
+  const finishes = page.locator('.buy__finish a:not([aria-current]):not(.off)');
+  if ((await finishes.count()) > 0) {
+    const other = finishes.first();
+    const label = plain(await other.textContent());
+    await other.click();
+    await expect(page).toHaveURL(/\?sku=/);
+    await expect(page.locator('.buy__finish a[aria-current="true"]')).toHaveText(label);
+  }
+  const name = plain(await page.getByRole('heading', { level: 1 }).textContent());
+  const buy = page.getByRole('button', { name: 'Comprar' });
+  await expect(buy).toBeVisible();
+  await page.getByLabel('Quantidade').fill('2');
+  await buy.click();
+
+  await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (2)');
+  await expect(page.locator('.line__name')).toContainText(name);
+  await context.close();
+});
+
+test('search finds products despite a typo and says when nothing matches', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Buscar produtos' });
+  await expect(box).toHaveAttribute('placeholder', 'O que você está buscando?');
+  await box.fill('tornera');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/busca\?busca=tornera/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow');
+  await expect(page.locator('article.card').first()).toContainText(/Torneira/i);
+
+  await page.goto('/busca?busca=xyzzyqwert');
+  await expect(page.getByText('Nenhum produto encontrado para "xyzzyqwert"')).toBeVisible();
+});
+
+test('a product page read without JavaScript has prices, installments and JSON-LD', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/cozinha/');
+  const href = await page.locator('article.card:not(.card--off) a.card__link').first().getAttribute('href');
+  const response = await page.goto(href ?? '/');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('.price__por').first()).toContainText('R$');
+  await expect(page.locator('.price__cash').first()).toContainText('no pix ou boleto');
+  await expect(page.locator('.buy .price__inst')).toContainText(/ou \d+x de R\$\s?[\d.,]+ sem juros/);
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = ld
+    .map((t) => JSON.parse(t) as { '@type': string; offers?: { priceCurrency: string; price: string } })
+    .find((x) => x['@type'] === 'Product');
+  expect(product?.offers?.priceCurrency).toBe('BRL');
+  expect(Number(product?.offers?.price)).toBeGreaterThan(0);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /^http:\/\/127\.0\.0\.1:\d+\/[a-z0-9-]+\.html$/,
+  );
+  await context.close();
+});
+
+test('unknown pages and pages past the end are real 404s', async ({ page }) => {
+  const missing = await page.goto('/nao-existe-esta-pagina/');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página nao encontrada');
+  await expect(page.getByRole('link', { name: 'Clique aqui para ir para página inicial' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  expect((await page.goto('/cozinha/?pg=999'))?.status()).toBe(404);
+});
+
+test('pages never scroll sideways on a phone', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'a phone-width check');
+  await page.goto('/cozinha/');
+  const product = await page.locator('article.card a.card__link').first().getAttribute('href');
+  for (const path of [
+    '/',
+    '/cozinha/',
+    product ?? '/',
+    '/busca?busca=cuba',
+    '/marcas',
+    '/checkout/carrinho/',
+    '/nao-existe/',
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+  }
+});
