@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, envField } from 'astro/config';
+import { defineConfig, envField, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
@@ -10,6 +10,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { host: true, port: 4321 },
+  // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background.
+  cache: { provider: memoryCache({ max: 2000 }) },
   env: {
     schema: {
       /** Base URL of an external store platform; unset = the embedded platform answers /api. */

@@ -8,6 +8,7 @@ import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
 import { showcase } from './routes/showcase.ts';
+import { sitemap } from './routes/sitemap.ts';
 import { url } from './routes/url.ts';
 import { checkout } from './routes/user.ts';
 import { media } from './media/routes.ts';
@@ -33,6 +34,7 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);
   front.route('/showcase', showcase);
+  front.route('/sitemap', sitemap);
   front.get('/ping', (c) => c.json({ sucesso: true }));
 
   const files = new Hono<PlatformEnv>();
