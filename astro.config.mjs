@@ -9,6 +9,10 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
+  // Styles travel inside the (compressed, cached) HTML: no render-blocking request on slow connections.
+  build: { inlineStylesheets: 'always' },
+  // A short class instead of a long data attribute on every element: a third less HTML.
+  scopedStyleStrategy: 'class',
   server: { host: true, port: 4321 },
   // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background.
   cache: { provider: memoryCache({ max: 2000 }) },

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { astro } from 'astro/hono';
 import {
   DATA_DIR,
@@ -10,6 +9,7 @@ import {
   STORE_APP_TOKEN,
 } from 'astro:env/server';
 import { setServerTransport } from './api/http.ts';
+import { compression } from './lib/compression.ts';
 import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
@@ -19,8 +19,8 @@ import type { Platform } from './server/app.ts';
  * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
  */
 const app = new Hono();
-// HTML and JSON leave compressed (images are already compressed formats).
-app.use(compress());
+// HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
+app.use(compression());
 
 type Booted = Awaited<ReturnType<typeof bootPlatform>>;
 const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };

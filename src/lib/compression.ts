@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { MiddlewareHandler } from 'hono';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/;
+const MIN_BYTES = 1024;
+/** Compressed copies of shareable answers (route-cache hits send the same bytes again and again). */
+const MEMO_MAX = 300;
+const memo = new Map<string, Buffer>();
+
+type Encoding = 'br' | 'gzip';
+
+/** Brotli when the client takes it, else gzip; nothing when it takes neither. */
+export function pickEncoding(accept: string | undefined): Encoding | undefined {
+  const offered = (accept ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.split('=')[1]) > 0)
+    .map(([name]) => name?.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compressOnce(body: Buffer, encoding: Encoding): Buffer {
+  const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const out =
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : gzipSync(body, { level: 9 });
+  memo.set(key, out);
+  if (memo.size > MEMO_MAX) memo.delete(memo.keys().next().value ?? key);
+  return out;
+}
+
+/**
+ * Brotli or gzip for HTML, JSON, XML and SVG. Answers that shared caches may keep (`public`) are
+ * compressed hard once and reused; private answers stream through a fast compressor.
+ */
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    if (
+      !res.body ||
+      !encoding ||
+      c.req.method === 'HEAD' ||
+      res.headers.has('Content-Encoding') ||
+      !COMPRESSIBLE.test(type)
+    )
+      return;
+    const headers = new Headers(res.headers);
+    headers.append('Vary', 'Accept-Encoding');
+    headers.delete('Content-Length');
+    if (/\bpublic\b/.test(res.headers.get('Cache-Control') ?? '')) {
+      const body = Buffer.from(await res.arrayBuffer());
+      if (body.length < MIN_BYTES) {
+        c.res = new Response(body, { status: res.status, headers });
+        return;
+      }
+      headers.set('Content-Encoding', encoding);
+      c.res = new Response(new Uint8Array(compressOnce(body, encoding)), { status: res.status, headers });
+      return;
+    }
+    headers.set('Content-Encoding', encoding);
+    const compressor =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : createGzip({ level: 6 });
+    const stream = Readable.fromWeb(res.body as WebReadableStream).pipe(compressor);
+    c.res = new Response(Readable.toWeb(stream) as ReadableStream, { status: res.status, headers });
+  };
+}

@@ -1,0 +1,135 @@
+// `npm run bench:pages`: Lighthouse (mobile defaults, median of RUNS) for home, a category and a product,
+// bytes before any interaction, and SSR throughput of a cached category page against a trivial page.
+// Uses the production build and Debian's Chromium (CHROMIUM_PATH). Not a test: it prints a table.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = 4455;
+const BASE = `http://127.0.0.1:${String(PORT)}`;
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const CHROME = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+if (
+  spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'ignore' }).status !== 0
+) {
+  throw new Error('astro build failed');
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-bench-'));
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  stdio: 'ignore',
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/saude`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** Requests per second over `seconds` with `concurrency` clients in a loop. */
+async function throughput(url: string, seconds = 5, concurrency = 16) {
+  let done = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const res = await fetch(url, { headers: { 'Accept-Encoding': 'br, gzip' } });
+        await res.arrayBuffer();
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+try {
+  await waitForServer();
+  const category = `${BASE}/cozinha/`;
+  const listing = await (await fetch(category)).text();
+  const productPath = /href="(\/[a-z0-9-]+\.html)"/.exec(listing)?.[1];
+  if (!productPath) throw new Error('no product link on the category page');
+  const pages: [string, string][] = [
+    ['home', `${BASE}/`],
+    ['category', category],
+    ['product', `${BASE}${productPath}`],
+  ];
+  // Render images and fill caches once, as a live store would have them.
+  for (const [, url] of pages) await (await fetch(url)).text();
+
+  // Throughput first, while nothing else runs on the machine.
+  const trivial = await throughput(`${BASE}/saude`);
+  const cached = await throughput(category);
+
+  const rows: string[] = [];
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (const [name, url] of pages) {
+      const results: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result) throw new Error(`lighthouse gave nothing for ${url}`);
+        results.push(result.lhr);
+      }
+      const metric = (id: string) => median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
+      const score = median(results.map((r) => (r.categories['performance']?.score ?? 0) * 100));
+      const items =
+        (
+          results[0]?.audits['network-requests']?.details as
+            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+        )?.items ?? [];
+      const js = items
+        .filter((i) => i.resourceType === 'Script')
+        .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      const html = await (await fetch(url)).text();
+      rows.push(
+        `| ${name} | ${score.toFixed(0)} | ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s | ${metric('total-blocking-time').toFixed(0)} ms | ${metric('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} KB | ${(gzipSync(html).length / 1024).toFixed(1)} KB |`,
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+
+  console.log(
+    `\nPages, production build, Lighthouse ${String(RUNS)} runs (median), mobile defaults, node ${process.version}\n`,
+  );
+  console.log('| page | performance | LCP | TBT | CLS | JS before interaction | HTML (gzip) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) console.log(row);
+  console.log(
+    `\nSSR throughput, 16 clients, 5 s: trivial page ${trivial.toFixed(0)} req/s, cached category ${cached.toFixed(0)} req/s (${((cached / trivial) * 100).toFixed(0)}%)`,
+  );
+} finally {
+  stop();
+}

@@ -1,0 +1,44 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { expect, test } from 'vitest';
+import { compression, pickEncoding } from '../../src/lib/compression.ts';
+
+const html = `<!doctype html><p>${'Torneira gourmet '.repeat(400)}</p>`;
+const app = new Hono();
+app.use(compression());
+app.get('/public', (c) => c.html(html, 200, { 'Cache-Control': 'public, max-age=60' }));
+app.get('/private', (c) =>
+  c.json({ itens: Array.from({ length: 200 }, (_, i) => ({ i, nome: 'Cuba inox' })) }, 200, {
+    'Cache-Control': 'no-store',
+  }),
+);
+app.get('/tiny', (c) => c.html('<p>oi</p>', 200, { 'Cache-Control': 'public' }));
+
+test('the encoding follows Accept-Encoding, brotli first, q=0 refused', () => {
+  expect(pickEncoding('gzip, deflate, br')).toBe('br');
+  expect(pickEncoding('gzip')).toBe('gzip');
+  expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+  expect(pickEncoding('identity')).toBeUndefined();
+  expect(pickEncoding(undefined)).toBeUndefined();
+});
+
+test('shareable HTML is compressed with brotli or gzip and decodes to the same bytes', async () => {
+  const br = await app.request('/public', { headers: { 'Accept-Encoding': 'br' } });
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+  expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
+  const gz = await app.request('/public', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+});
+
+test('private answers stream compressed; tiny ones and refusing clients get plain bytes', async () => {
+  const res = await app.request('/private', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(res.headers.get('content-encoding')).toBe('gzip');
+  expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toHaveProperty('itens');
+  expect(
+    (await app.request('/tiny', { headers: { 'Accept-Encoding': 'br' } })).headers.get('content-encoding'),
+  ).toBeNull();
+  const plain = await app.request('/public');
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(await plain.text()).toBe(html);
+});
