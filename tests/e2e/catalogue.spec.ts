@@ -69,6 +69,7 @@ test('search finds products despite a typo and says when nothing matches', async
   await expect(page).toHaveURL(/\/busca\?busca=tornera/);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow');
   await expect(page.locator('article.card').first()).toContainText(/Torneira/i);
+  await expect(page.getByText('Incluímos resultados para torneira')).toBeVisible();
 
   await page.goto('/busca?busca=xyzzyqwert');
   await expect(page.getByText('Nenhum produto encontrado para "xyzzyqwert"')).toBeVisible();
