@@ -1,21 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 /**
  * Journeys against the production build, in Debian's Chromium (Playwright cannot download its own here).
  * The server is built and started by scripts/e2e-server.mjs on a fresh data folder.
  */
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);
-const launchOptions = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,4 +1,4 @@
-import type { Breadcrumb } from '../contract/common.ts';
+import type { Breadcrumb, Seo } from '../contract/common.ts';
 import type { Produto, ProdutoDetalhe } from '../contract/product.ts';
 import type { Settings } from '../contract/settings.ts';
 
@@ -124,5 +124,26 @@ export function productLd(p: ProdutoDetalhe, url: string, now = Date.now()) {
           },
         }
       : {}),
+  };
+}
+
+/** SEO of a page the platform does not describe (cart, brands index, errors): store-named, canonical, robots. */
+export function pageSeo(
+  origin: string,
+  path: string,
+  title: string,
+  description: string,
+  indexar: boolean,
+): Seo {
+  return {
+    title: `${title} | Casa & Metais`,
+    description,
+    keywords: '',
+    titleSocial: title,
+    descriptionSocial: description,
+    openGraphUrlImagem: `${origin}/og-image.png`,
+    twitterUrlImagem: `${origin}/og-image.png`,
+    canonical: `${origin}${path}`,
+    indexar,
   };
 }

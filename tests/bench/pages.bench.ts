@@ -8,11 +8,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const PORT = 4455;
 const BASE = `http://127.0.0.1:${String(PORT)}`;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const CHROME = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 if (
   spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'ignore' }).status !== 0
@@ -79,15 +79,8 @@ try {
 
   const rows: string[] = [];
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     for (const [name, url] of pages) {
