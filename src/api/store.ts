@@ -1,10 +1,10 @@
-import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '../contract/store.ts';
+import { bannersSchema, brandsSchema, menuSchema, showcaseSchema } from '../contract/store.ts';
 import type { Menu } from '../contract/store.ts';
 import { settingsSchema } from '../contract/settings.ts';
 import { ApiError, getJson } from './http.ts';
 import type { Client } from './http.ts';
 
-/** Store structure: settings, menus, banners, showcases, brands and popups. */
+/** Store structure: settings, menus, banners, showcases and brands. */
 
 export const getSettings = async (client: Client) =>
   (await getJson(client, 'v2/front/settings', {}, settingsSchema)).configuracoes;
@@ -39,5 +39,4 @@ export const getShowcase = (
 export const getBrands = async (client: Client) =>
   (await getJson(client, 'v2/front/brands', { ativo: 'true' }, brandsSchema)).marcas;
 
-export const getPopups = async (client: Client, nivel: string) =>
-  (await getJson(client, `v2/front/struct/popup/${encodeURIComponent(nivel)}`, {}, popupsSchema)).popups;
+(await getJson(client, `v2/front/struct/popup/${encodeURIComponent(nivel)}`, {}, popupsSchema)).popups;

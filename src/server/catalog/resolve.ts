@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Nivel } from '../../contract/common.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
@@ -95,5 +94,3 @@ export async function resolvePath(db: Db, taxonomy: Taxonomy, path: string): Pro
   const category = taxonomy.categoryByPath.get(path.endsWith('/') ? path : `${path}/`);
   return category && { nivel: 'product/listing/category', id: category.id };
 }
-
-export const nivelOf = (r: Resolved): Nivel => r.nivel;
