@@ -38,5 +38,3 @@ export const getShowcase = (
 
 export const getBrands = async (client: Client) =>
   (await getJson(client, 'v2/front/brands', { ativo: 'true' }, brandsSchema)).marcas;
-
-(await getJson(client, `v2/front/struct/popup/${encodeURIComponent(nivel)}`, {}, popupsSchema)).popups;
