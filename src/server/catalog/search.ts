@@ -41,21 +41,34 @@ async function computePlan(db: Db, text: string): Promise<SearchPlan> {
     .filter((w) => w.length > 1)
     .slice(0, MAX_WORDS);
   if (words.length === 0) return { tsquery: '', suggestions: [] };
+  // Per query word, the best few known words: exact, by prefix (a text_pattern_ops range: words are [a-z0-9],
+  // and '{' sorts right after 'z'), or a small typo away; each branch uses an index.
   const rows = await queryRows<{ w: string; word: string }>(
     db,
     sql`
-    SELECT q.w, t.word, similarity(t.word, q.w) AS sim
+    SELECT q.w, c.word
     FROM unnest(string_to_array(${words.join(' ')}, ' ')) AS q(w)
-    JOIN search_terms t
-      ON t.word = q.w
-      OR (length(q.w) >= 3 AND t.word LIKE q.w || '%')
-      OR (length(q.w) >= 4 AND t.word % q.w AND similarity(t.word, q.w) >= ${SIMILARITY})
-    ORDER BY q.w, (t.word = q.w) DESC, sim DESC, t.frequency DESC, t.word`,
+    CROSS JOIN LATERAL (
+      SELECT u.word FROM (
+        SELECT t.word, 2.0::real AS score, t.frequency FROM search_terms t WHERE t.word = q.w
+        UNION ALL
+        SELECT t.word, similarity(t.word, q.w), t.frequency FROM search_terms t
+          WHERE length(q.w) >= 3 AND t.word ~>=~ q.w AND t.word ~<~ (q.w || '{') AND t.word <> q.w
+        UNION ALL
+        SELECT t.word, similarity(t.word, q.w), t.frequency FROM search_terms t
+          WHERE length(q.w) >= 4 AND t.word % q.w AND t.word <> q.w AND similarity(t.word, q.w) >= ${SIMILARITY}
+      ) u
+      ORDER BY u.score DESC, u.frequency DESC, u.word
+      LIMIT ${CANDIDATES_PER_WORD * 2}
+    ) c`,
   );
   const groups = words.map((w) => {
-    const found = rows.filter((r) => r.w === w).slice(0, CANDIDATES_PER_WORD);
+    const found = [...new Set(rows.filter((r) => r.w === w).map((r) => r.word))].slice(
+      0,
+      CANDIDATES_PER_WORD,
+    );
     // A word unknown to the catalogue still gets its own stem: 'torneiras' needs no vocabulary entry.
-    return { w, found: found.map((r) => r.word), exact: found.some((r) => r.word === w) };
+    return { w, found, exact: found.includes(w) };
   });
   const suggestions = groups.filter((g) => !g.exact && g.found[0]).map((g) => g.found[0] as string);
   const tsquery = groups

@@ -127,7 +127,11 @@ export const variants = pgTable(
 export const searchTerms = pgTable(
   'search_terms',
   { word: text().primaryKey(), frequency: integer().notNull() },
-  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // Prefix matches ('torn' → 'torneira') walk this index whatever the database collation.
+    index('search_terms_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  ],
 );
 
 /** Which products a landing page shows: every given condition must hold. */

@@ -227,12 +227,13 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
   return { products, variants };
 }
 
-/** Distinct searchable words with how often they occur. */
+/** Distinct searchable words (no model numbers) with how often they occur. */
 export function buildVocabulary(products: ProductRow[]) {
   const counts = new Map<string, number>();
   for (const p of products) {
     for (const word of new Set(p.searchText.split(' '))) {
-      if (word.length > 1) counts.set(word, (counts.get(word) ?? 0) + 1);
+      // Model codes and short tokens match as typed; only real words need typo and prefix lookups.
+      if (word.length > 2 && /[a-z]/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }
   return [...counts].map(([word, frequency]) => ({ word, frequency }));

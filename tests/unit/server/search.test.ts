@@ -81,6 +81,11 @@ describe('search understands Portuguese shoppers', () => {
     if (firstWeak >= 0) expect(names.slice(firstWeak).every((n) => !n.includes('gourmet'))).toBe(true);
   });
 
+  test('a model code finds its product', async () => {
+    const page = await search('1001');
+    expect(page.conteudo.produtos[0]?.nome).toMatch(/-1001$/);
+  });
+
   test('nonsense finds nothing', async () => {
     const page = await search('xyzzyqwert');
     expect(page.info.total).toBe(0);

@@ -31,6 +31,15 @@ CREATE TABLE "brands" (
 	CONSTRAINT "brands_slug_unique" UNIQUE("slug")
 );
 --> statement-breakpoint
+CREATE TABLE "cart_items" (
+	"session_id" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"variant_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"added_at" timestamp DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_items_session_id_variant_id_pk" PRIMARY KEY("session_id","variant_id")
+);
+--> statement-breakpoint
 CREATE TABLE "categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"parent_id" integer,
@@ -171,5 +180,6 @@ CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> s
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_finishes_idx" ON "products" USING gin ("finishes");--> statement-breakpoint
 CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_terms_prefix_idx" ON "search_terms" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "variants_product_idx" ON "variants" USING btree ("product_id","position");--> statement-breakpoint
 CREATE INDEX "variants_finish_idx" ON "variants" USING btree ("finish");
