@@ -129,3 +129,21 @@ test('pages never scroll sideways on a phone', async ({ page, isMobile }) => {
     expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
   }
 });
+
+test('the desktop mega-menu opens on hover after its delay, and at once for the keyboard', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the mega-menu is a desktop menu');
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  const panel = menu.locator('.mega__item').first().locator('.mega__panel');
+  await expect(panel).toBeHidden();
+  await menu.getByRole('link', { name: 'Cozinha', exact: true }).hover();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Ver tudo em Cozinha' })).toBeVisible();
+  await page.mouse.move(0, 600);
+  await expect(panel).toBeHidden();
+  await menu.getByRole('link', { name: 'Banheiro', exact: true }).focus();
+  await expect(menu.locator('.mega__item').nth(1).locator('.mega__panel')).toBeVisible();
+});
