@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createPlatform } from './app.ts';
 import type { Platform } from './app.ts';
+import { warmListings } from './catalog/listing.ts';
+import { getTaxonomy } from './catalog/taxonomy.ts';
 import { openDatabase } from './db/client.ts';
 import type { Database } from './db/client.ts';
 import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from './seed/index.ts';
@@ -24,6 +26,15 @@ export async function bootPlatform(options: BootOptions): Promise<Platform & { d
     console.log(`[platform] empty database: seeding ${products} products…`);
     await seedDatabase(database.db, products);
   }
+  // Warm the listing caches in the background; a failure only means cold first visits.
+  void getTaxonomy(database.db)
+    .then((taxonomy) => warmListings(database.db, taxonomy))
+    .then((n) => {
+      console.log(`[platform] listing caches warm for ${String(n)} categories`);
+    })
+    .catch((error: unknown) => {
+      console.warn('[platform] cache warm-up failed', error);
+    });
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,

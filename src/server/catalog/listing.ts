@@ -70,9 +70,10 @@ export type ListingResult = {
   detalhes: Omit<Detalhes, 'categorias'>;
 };
 
-/** Run a listing: one page of products, the total, and the facets with their toggle URLs. */
-export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest): Promise<ListingResult> {
-  // Counts do not depend on order or page: browsing pages and orders reuses them.
+type CoreRequest = Pick<ListingRequest, 'scope' | 'filters' | 'order' | 'offset' | 'limit'>;
+
+/** Counts and page ids, through the caches. Counts do not depend on order or page: browsing reuses them. */
+async function listingCore(db: Db, taxonomy: Taxonomy, req: CoreRequest) {
   const caches = catalogCaches(db);
   const scopeKey = JSON.stringify([req.scope, req.filters]);
   const [facets, ids] = await Promise.all([
@@ -81,6 +82,31 @@ export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest
       queryPageIds(db, taxonomy, req.scope, req.filters, req.order, req.offset, req.limit),
     ),
   ]);
+  return { facets, ids };
+}
+
+const NO_FILTERS: Filters = { marca: [], filtro: [], preco: [], descontoPrecoPor: [] };
+
+/**
+ * Fill the caches with the first page of every category, so the first shoppers after a start do not pay
+ * for the counts (the stale-while-revalidate caches then keep them warm).
+ */
+export async function warmListings(db: Db, taxonomy: Taxonomy): Promise<number> {
+  for (const category of taxonomy.categories) {
+    await listingCore(db, taxonomy, {
+      scope: { kind: 'category', id: category.id },
+      filters: NO_FILTERS,
+      order: DEFAULT_ORDER,
+      offset: 0,
+      limit: DEFAULT_LIMIT,
+    });
+  }
+  return taxonomy.categories.length;
+}
+
+/** Run a listing: one page of products, the total, and the facets with their toggle URLs. */
+export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest): Promise<ListingResult> {
+  const { facets, ids } = await listingCore(db, taxonomy, req);
   const total = facets.total;
   const produtos = await loadProdutos(db, req.origin, taxonomy, ids);
   const links = listingLinks(req);

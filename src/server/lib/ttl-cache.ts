@@ -73,6 +73,11 @@ export class TtlCache<V> {
     return this.#compute(key, compute);
   }
 
+  /** Entries held, fresh or stale. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
   clear(): void {
     this.#entries.clear();
   }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '../../../src/contract/common.ts';
 import { listingSchema } from '../../../src/contract/page.ts';
 import type { ListingPage } from '../../../src/contract/page.ts';
+import { catalogCaches, clearListingCaches } from '../../../src/server/catalog/caches.ts';
+import { warmListings } from '../../../src/server/catalog/listing.ts';
+import { getTaxonomy } from '../../../src/server/catalog/taxonomy.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -229,5 +232,16 @@ describe('other listings', () => {
       'Cubas',
       'Filtros',
     ]);
+  });
+});
+
+describe('cache warm-up', () => {
+  test('warming fills the counts and first pages of every category', async () => {
+    const db = store.database.db;
+    clearListingCaches(db);
+    const taxonomy = await getTaxonomy(db);
+    expect(await warmListings(db, taxonomy)).toBe(taxonomy.categories.length);
+    expect(catalogCaches(db).facets.size).toBe(taxonomy.categories.length);
+    expect(catalogCaches(db).pages.size).toBe(taxonomy.categories.length);
   });
 });
