@@ -39,6 +39,10 @@ const capped = (name: string, stock: number): Message =>
       }
     : { tipo: 'erro', mensagem: `${name} está indisponível no momento.` };
 
+/** The cart line of one variant in one session (lines are keyed by session and variant). */
+const lineOf = (session: string, variantId: number) =>
+  and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId));
+
 /** Add to a line atomically: the stored quantity is min(old + added, stock), whatever runs at the same time. */
 export async function addToCart(
   db: Db,
@@ -53,7 +57,7 @@ export async function addToCart(
   const [before] = await db
     .select({ quantity: t.cartItems.quantity })
     .from(t.cartItems)
-    .where(and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId)));
+    .where(lineOf(session, variantId));
   const [after] = await db
     .insert(t.cartItems)
     .values({ sessionId: session, productId, variantId, quantity: sql`LEAST(${quantity}, ${stockOf})` })
@@ -77,7 +81,7 @@ export async function setCartQuantity(
 ): Promise<Message[]> {
   const variant = await findVariant(db, productId, variantId);
   const stored = Math.min(quantity, variant.stock);
-  const where = and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId));
+  const where = lineOf(session, variantId);
   if (stored <= 0) {
     await db.delete(t.cartItems).where(where);
     return [capped(variant.name, 0)];
@@ -92,9 +96,7 @@ export async function setCartQuantity(
 }
 
 export async function removeFromCart(db: Db, session: string, variantId: number): Promise<void> {
-  await db
-    .delete(t.cartItems)
-    .where(and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId)));
+  await db.delete(t.cartItems).where(lineOf(session, variantId));
 }
 
 /** The session's cart with prices, stock and totals as they are now. */
