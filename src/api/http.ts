@@ -114,10 +114,21 @@ function toApiError(error: unknown, endpoint: string): ApiError {
   return new ApiError(503, endpoint, 'A plataforma da loja está indisponível no momento.');
 }
 
+/**
+ * A contract schema, imported only when answers are checked (an external platform): pages and islands
+ * that talk to our own platform never load zod, so the browser's bundle does not carry it.
+ */
+export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
+
 /** The answer as the contract types it; with `validate`, an answer that breaks the contract is a 502. */
-function read<S extends z.ZodType>(client: Client, body: unknown, schema: S, endpoint: string): z.infer<S> {
+async function read<S extends z.ZodType>(
+  client: Client,
+  body: unknown,
+  schema: SchemaLoader<S>,
+  endpoint: string,
+): Promise<z.infer<S>> {
   if (!client.validate) return body as z.infer<S>;
-  const parsed = schema.safeParse(body);
+  const parsed = (await schema()).safeParse(body);
   if (!parsed.success) {
     console.error(`[api] ${endpoint} broke the contract:`, parsed.error.issues.slice(0, 3));
     throw new ApiError(502, endpoint, 'A plataforma da loja respondeu num formato inesperado.');
@@ -130,11 +141,11 @@ export async function getJson<S extends z.ZodType>(
   client: Client,
   path: string,
   query: Query,
-  schema: S,
+  schema: SchemaLoader<S>,
 ): Promise<z.infer<S>> {
   try {
     const response = client.ky.get(path, { searchParams: searchParams(query) });
-    return read(client, await response.json<unknown>(), schema, path);
+    return await read(client, await response.json<unknown>(), schema, path);
   } catch (error) {
     throw toApiError(error, path);
   }
@@ -146,11 +157,11 @@ export async function sendJson<S extends z.ZodType>(
   method: 'post' | 'put' | 'delete',
   path: string,
   body: unknown,
-  schema: S,
+  schema: SchemaLoader<S>,
 ): Promise<z.infer<S>> {
   try {
     const response = client.ky(path, { method, json: body });
-    return read(client, await response.json<unknown>(), schema, path);
+    return await read(client, await response.json<unknown>(), schema, path);
   } catch (error) {
     throw toApiError(error, path);
   }

@@ -1,7 +1,9 @@
-import { sitemapIndexSchema, sitemapSchema } from '../contract/sitemap.ts';
 import type { SitemapKind } from '../contract/sitemap.ts';
 import { getJson } from './http.ts';
 import type { Client } from './http.ts';
+
+const sitemapIndexSchema = async () => (await import('../contract/sitemap.ts')).sitemapIndexSchema;
+const sitemapSchema = async () => (await import('../contract/sitemap.ts')).sitemapSchema;
 
 export const getSitemapIndex = async (client: Client) =>
   (await getJson(client, 'v2/front/sitemap', {}, sitemapIndexSchema)).tipos;

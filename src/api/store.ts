@@ -1,8 +1,14 @@
-import { bannersSchema, brandsSchema, menuSchema, showcaseSchema } from '../contract/store.ts';
 import type { Menu } from '../contract/store.ts';
-import { settingsSchema } from '../contract/settings.ts';
 import { ApiError, getJson } from './http.ts';
 import type { Client } from './http.ts';
+
+/** Contract schemas, loaded only when answers are checked. */
+const store = () => import('../contract/store.ts');
+const settingsSchema = async () => (await import('../contract/settings.ts')).settingsSchema;
+const menuSchema = async () => (await store()).menuSchema;
+const bannersSchema = async () => (await store()).bannersSchema;
+const showcaseSchema = async () => (await store()).showcaseSchema;
+const brandsSchema = async () => (await store()).brandsSchema;
 
 /** Store structure: settings, menus, banners, showcases and brands. */
 

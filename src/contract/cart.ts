@@ -92,3 +92,56 @@ export const cartUpdateSchema = lineSchema.extend({
 });
 /** `DELETE checkout/cart`: one line's hash. */
 export const cartRemoveSchema = lineSchema.extend({ tipo: z.enum(['produto', 'lista']).default('produto') });
+
+/** A ready-made `POST checkout/cart` body: what the drawer sends to add an offer. */
+export const cartPayloadSchema = z.object({
+  tipo: z.enum(['produto', 'lista']),
+  itens: z.array(
+    z.object({
+      idProduto: z.number().int(),
+      idAtributoSimples: z.number().int(),
+      idUnidadeVenda: z.number().int(),
+      idArmazem: z.number().int(),
+      quantidade: z.number().int(),
+    }),
+  ),
+});
+export type CartPayload = z.infer<typeof cartPayloadSchema>;
+
+export const upsellItemSchema = z.object({
+  idProduto: z.number().int(),
+  nome: z.string(),
+  imagem: z.string(),
+  url: z.string(),
+  precoDe: z.number(),
+  precoPor: z.number(),
+  desconto: z.object({ porcentagemDesconto: z.number() }),
+  /** The finish choice; each value carries the cart payload that adds it. */
+  atributosSimples: z.object({
+    nome: z.string(),
+    valores: z.array(
+      z.object({ idAtributoValor: z.number().int(), label: z.string(), carrinho: cartPayloadSchema }),
+    ),
+  }),
+  /** The offer fixes the finish (the one already in the cart): no choice is offered. */
+  travarAtributoSimples: z.boolean(),
+  /** The finish chosen by the offer (locked, or the only one); 0 = the shopper must choose. */
+  idAtributoSimplesSelecionado: z.number().int(),
+  /** The payload for the selected finish; no items while a choice is pending. */
+  carrinho: cartPayloadSchema,
+});
+export type UpsellItem = z.infer<typeof upsellItemSchema>;
+
+/** `GET checkout/upsell/carrinhoLateral`: offers for the side cart, from what is in it. */
+export const upsellSchema = z.object({
+  upsellDisponiveis: z.array(
+    z.object({
+      id: z.number().int(),
+      titulo: z.string(),
+      textoBotao: z.string(),
+      tipoItem: z.enum(['produto', 'lista']),
+      itens: z.array(upsellItemSchema),
+    }),
+  ),
+});
+export type Upsell = z.infer<typeof upsellSchema>;

@@ -3,7 +3,7 @@ import type { PlatformConfig, PlatformEnv } from './context.ts';
 import { onError } from './errors.ts';
 import { jsonMutations, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
-import { cart } from './routes/cart.ts';
+import { cart, upsell } from './routes/cart.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
@@ -28,6 +28,7 @@ export function createPlatform(config: PlatformConfig) {
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);
   front.route('/checkout/cart', cart);
+  front.route('/checkout/upsell', upsell);
   front.route('/checkout', checkout);
   front.route('/brands', brands);
   front.route('/url', url);

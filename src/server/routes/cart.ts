@@ -5,6 +5,7 @@ import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '../../contrac
 import type { PlatformEnv } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { addToCart, loadCart, removeFromCart, setCartQuantity } from '../catalog/cart.ts';
+import { loadUpsell } from '../catalog/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
 
@@ -46,3 +47,10 @@ cart.delete('/', body(cartRemoveSchema), async (c) => {
   await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
   return c.json(await loadCart(db, c.get('origin'), c.get('session')));
 });
+
+/** `checkout/upsell/{local}`: offers for a place in the checkout; only the side cart has them. */
+export const upsell = new Hono<PlatformEnv>();
+
+upsell.get('/carrinhoLateral', async (c) =>
+  c.json(await loadUpsell(c.get('config').db, c.get('origin'), c.get('session'))),
+);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cartSchema } from '../../../src/contract/cart.ts';
+import { cartSchema, upsellSchema } from '../../../src/contract/cart.ts';
 import type { Cart } from '../../../src/contract/cart.ts';
 import { errorSchema } from '../../../src/contract/common.ts';
 import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
@@ -148,5 +148,59 @@ describe('cart', () => {
     expect(res.status).toBe(status);
     expect(errorSchema.parse(res.body).mensagem).toMatch(message);
     expect((await cartOf('GET', s)).itens).toEqual([]);
+  });
+});
+
+describe('side-cart upsell', () => {
+  const offers = async (headers: Record<string, string>) => {
+    const res = await store.request('/v2/front/checkout/upsell/carrinhoLateral', { headers });
+    expect(res.status).toBe(200);
+    return upsellSchema.parse(await res.json()).upsellDisponiveis;
+  };
+
+  test('an empty cart has no offers', async () => {
+    expect(await offers(session())).toEqual([]);
+  });
+
+  test('offers leave out what is in the cart and add through their own payloads', async () => {
+    const s = session();
+    await add(s, 1);
+    const [group, ...rest] = await offers(s);
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({ titulo: 'Ofertas Especiais para você', tipoItem: 'produto' });
+    const itens = group?.itens ?? [];
+    expect(itens.length).toBeGreaterThan(0);
+    expect(itens.length).toBeLessThanOrEqual(6);
+    expect(itens.map((i) => i.idProduto)).not.toContain(product.id);
+    for (const item of itens) {
+      expect(item.atributosSimples.valores.length).toBeGreaterThan(0);
+      const selected = item.idAtributoSimplesSelecionado;
+      if (item.travarAtributoSimples) expect(selected).not.toBe(0);
+      if (item.atributosSimples.valores.length === 1)
+        expect(selected).toBe(item.atributosSimples.valores[0]?.idAtributoValor);
+      expect(item.carrinho.itens.length).toBe(selected ? 1 : 0);
+    }
+    // The first value's payload adds that finish of the offered product.
+    const offer = itens[0];
+    const value = offer?.atributosSimples.valores[0];
+    if (!offer || !value) throw new Error('no offer');
+    const cart = await cartOf('POST', s, value.carrinho);
+    expect(cart.itens.map((i) => i.hash.idAtributoSimples)).toContain(value.idAtributoValor);
+    expect((await offers(s))[0]?.itens.map((i) => i.idProduto)).not.toContain(offer.idProduto);
+  });
+
+  test('an offer with the finish already in the cart comes locked to it', async () => {
+    const s = session();
+    const cart = await add(s, 1);
+    const finish = cart.itens[0]?.atributos.simples?.atributoValor.label;
+    const itens = (await offers(s))[0]?.itens ?? [];
+    const locked = itens.filter((i) => i.travarAtributoSimples);
+    expect(locked.length).toBeGreaterThan(0);
+    for (const item of locked) {
+      const chosen = item.atributosSimples.valores.find(
+        (v) => v.idAtributoValor === item.idAtributoSimplesSelecionado,
+      );
+      expect(chosen?.label).toBe(finish);
+    }
   });
 });
