@@ -4,6 +4,7 @@ import { onError } from './errors.ts';
 import { jsonMutations, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
+import { wishlist } from './routes/wishlist.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
@@ -31,6 +32,7 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/checkout/upsell', upsell);
   front.route('/checkout', checkout);
   front.route('/brands', brands);
+  front.route('/wishlist', wishlist);
   front.route('/url', url);
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);

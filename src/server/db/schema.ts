@@ -222,12 +222,45 @@ export const seedInfo = pgTable('seed_info', {
   seededAt: timestamp('seeded_at', { mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Shopper sessions, written only when a session stores something (a CEP, later a cart). */
+/** Shopper sessions, written only when a session stores something (a CEP, a login). */
 export const sessions = pgTable('sessions', {
   id: text().primaryKey(),
   cep: text().notNull().default(''),
+  /** The customer logged in on this session; null = anonymous. */
+  customerId: integer('customer_id'),
   updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Registered shoppers (person or company). */
+export const customers = pgTable('customers', {
+  id: serial().primaryKey(),
+  email: text().notNull().unique(),
+  /** 'F' person (CPF) or 'J' company (CNPJ). */
+  pessoa: text().notNull(),
+  /** CPF or CNPJ digits. */
+  document: text().notNull().unique(),
+  name: text().notNull(),
+  phone: text().notNull().default(''),
+  sexo: text().notNull().default(''),
+  birthDate: text('birth_date').notNull().default(''),
+  address: jsonb().notNull().default({}),
+  passwordHash: text('password_hash').notNull(),
+  optin: boolean().notNull().default(false),
+  /** Name of the store's seller when this account sells on the store's behalf (internal sale). */
+  internalSeller: text('internal_seller').notNull().default(''),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Favourite products of a customer. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    customerId: integer('customer_id').notNull(),
+    productId: integer('product_id').notNull(),
+    addedAt: timestamp('added_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
 
 /** One line per session and variant; quantities are set atomically and never exceed stock. */
 export const cartItems = pgTable(

@@ -3,13 +3,15 @@ import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { CEP_MESSAGE, zipcodeRequestSchema } from '../../contract/user.ts';
 import type { User } from '../../contract/user.ts';
+import { sessionCustomer } from '../accounts/customers.ts';
+import type { Customer } from '../accounts/customers.ts';
 import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 
 export const checkout = new Hono<PlatformEnv>();
 
-/** The visitor as the platform describes it; accounts arrive later, so everyone is anonymous for now. */
+/** An anonymous visitor as the platform describes one (the CEP is the session's, if given). */
 export function anonymousUser(cep: string): User {
   return {
     id: 0,
@@ -35,13 +37,41 @@ export function anonymousUser(cep: string): User {
   };
 }
 
+/** A logged-in customer in the platform's shape. */
+export function customerUser(customer: Customer, cep: string): User {
+  const address = customer.address as { cep?: string; cidade?: string; uf?: string };
+  const own = address.cep ?? cep;
+  return {
+    ...anonymousUser(own),
+    id: customer.id,
+    nomeRazao: customer.name,
+    email: customer.email,
+    celular: customer.phone,
+    pessoa: customer.pessoa === 'J' ? 'J' : 'F',
+    sexo: (['m', 'f', 'o', 'i'] as const).find((s) => s === customer.sexo) ?? '',
+    nascimento: customer.birthDate,
+    logado: true,
+    ativo: true,
+    optin: customer.optin,
+    endereco: {
+      cep: own,
+      principal: { cep: own, cidade: address.cidade ?? '', uf: address.uf ?? '', pais: 'BR' },
+    },
+    vendaInterna: { ativo: customer.internalSeller !== '', vendedor: customer.internalSeller },
+  };
+}
+
 checkout.get('/user', async (c) => {
-  const [row] = await c
-    .get('config')
-    .db.select({ cep: t.sessions.cep })
-    .from(t.sessions)
-    .where(eq(t.sessions.id, c.get('session')));
-  return c.json(anonymousUser(row?.cep ?? ''));
+  const { db } = c.get('config');
+  const [[row], customer] = await Promise.all([
+    db
+      .select({ cep: t.sessions.cep })
+      .from(t.sessions)
+      .where(eq(t.sessions.id, c.get('session'))),
+    sessionCustomer(db, c.get('session')),
+  ]);
+  const cep = row?.cep ?? '';
+  return c.json(customer ? customerUser(customer, cep) : anonymousUser(cep));
 });
 
 /** Remember the shopper's CEP in the session (used by shipping estimates). */

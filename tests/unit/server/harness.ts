@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { createPlatform } from '../../../src/server/app.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { Database } from '../../../src/server/db/client.ts';
+import * as t from '../../../src/server/db/schema.ts';
 import { seedDatabase } from '../../../src/server/seed/index.ts';
 
 export const APP_TOKEN = 'test-token';
@@ -41,11 +42,35 @@ export async function startPlatform(products = 400) {
       throw new Error(`${pathAndQuery}: expected ${status}, got ${res.status} ${JSON.stringify(body)}`);
     return schema.parse(body);
   };
+  /**
+   * A customer logged in on `session`, written straight into the tables (the login endpoint is tested on
+   * its own): for routes that need a logged-in shopper.
+   */
+  const loginAs = async (session: string, customer: { name: string; internalSeller?: string }) => {
+    const email = `${randomBytes(6).toString('hex')}@exemplo.com.br`;
+    const [row] = await database.db
+      .insert(t.customers)
+      .values({
+        email,
+        pessoa: 'F',
+        document: String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999)),
+        name: customer.name,
+        passwordHash: 'não usado',
+        internalSeller: customer.internalSeller ?? '',
+      })
+      .returning({ id: t.customers.id });
+    if (!row) throw new Error('no customer');
+    await database.db
+      .insert(t.sessions)
+      .values({ id: session, customerId: row.id })
+      .onConflictDoUpdate({ target: t.sessions.id, set: { customerId: row.id } });
+    return row.id;
+  };
   const stop = async () => {
     if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${schemaName} CASCADE`));
     await database.close();
   };
-  return { platform, database, request, getJson, stop };
+  return { platform, database, request, getJson, loginAs, stop };
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>;

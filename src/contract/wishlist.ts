@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** `GET wishlist`: the logged-in customer's favourite product ids (guests get a 401). */
+export const wishlistSchema = z.object({ favoritos: z.array(z.number().int()) });
+export type Wishlist = z.infer<typeof wishlistSchema>;
+
+/** `POST wishlist/add|remove|verify`: the product (the other fields are the platform's, always 0/1/""). */
+export const wishlistRequestSchema = z.object(
+  {
+    idProduto: z.coerce
+      .number({ message: 'idProduto deve ser um número.' })
+      .int({ message: 'idProduto deve ser um número inteiro.' })
+      .positive({ message: 'Informe o produto (idProduto).' }),
+    idAtributoSimples: z.coerce.number().int().min(0).default(0),
+    idUnidadeVenda: z.coerce.number().int().min(0).default(0),
+    quantidade: z.coerce.number().int().min(0).default(1),
+    parametroAdicional: z.string().max(200).default(''),
+  },
+  { message: 'Envie um objeto com idProduto.' },
+);
+
+export const wishlistAnswerSchema = z.object({
+  sucesso: z.boolean(),
+  mensagem: z.string(),
+  /** `verify` (and the others, after the change): whether the product is now a favourite. */
+  favorito: z.boolean(),
+});
+export type WishlistAnswer = z.infer<typeof wishlistAnswerSchema>;
+
+export const LOGIN_REQUIRED = 'Faça login para guardar seus favoritos.';
