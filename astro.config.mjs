@@ -2,13 +2,15 @@
 import { defineConfig, envField, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import lateHydration from './src/lib/late-hydration/integration.ts';
+import precompress from './src/lib/precompress-integration.ts';
 
 const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), lateHydration(), precompress()],
   // Styles travel inside the (compressed, cached) HTML: no render-blocking request on slow connections.
   build: { inlineStylesheets: 'always' },
   // A short class instead of a long data attribute on every element: a third less HTML.
@@ -20,8 +22,8 @@ export default defineConfig({
     schema: {
       /** Base URL of an external store platform; unset = the embedded platform answers /api. */
       STORE_API_URL: envField.string({ ...serverSecret, url: true }),
-      /** The App-Token the platform expects (the real platform uses the store identifier). */
-      STORE_APP_TOKEN: envField.string({ ...serverSecret, default: 'wapstore' }),
+      /** The App-Token the platform expects: the store identifier, sent by browsers too (not a secret). */
+      STORE_APP_TOKEN: envField.string({ context: 'server', access: 'public', default: 'wapstore' }),
       /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
       DATABASE_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */

@@ -9,6 +9,7 @@ import {
   STORE_APP_TOKEN,
 } from 'astro:env/server';
 import { setServerTransport } from './api/http.ts';
+import { builtAssetsDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
 import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
@@ -74,6 +75,10 @@ function rewrite(request: Request, prefix: string): Request {
   url.pathname = url.pathname.slice(prefix.length) || '/';
   return new Request(url, request);
 }
+
+// Island JavaScript, precompressed at build time (the node adapter would send it uncompressed).
+const assets = builtAssetsDir(import.meta.url);
+if (assets) app.get('/_astro/*', serveAssets(assets));
 
 app.use(astro());
 

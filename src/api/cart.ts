@@ -1,10 +1,22 @@
-import { cartSchema } from '../contract/cart.ts';
-import { getJson, sendJson } from './http.ts';
-import type { Client } from './http.ts';
+import type { CartPayload } from '../contract/cart.ts';
+import { getJson, sendJson } from './core.ts';
+import type { Client } from './core.ts';
 
 /** The visitor's cart on the platform (`checkout/cart`); every call answers the whole cart. */
 
-export const getCart = (client: Client) => getJson(client, 'v2/front/checkout/cart', {}, cartSchema);
+const cartSchema = async () => (await import('../contract/cart.ts')).cartSchema;
+const upsellSchema = async () => (await import('../contract/cart.ts')).upsellSchema;
+const PATH = 'v2/front/checkout/cart';
+
+/** What identifies a line, as the cart answers it in `hash`. */
+export type LineKey = {
+  idProduto: number;
+  idAtributoSimples: number;
+  idUnidadeVenda: number;
+  idArmazem: number;
+};
+
+export const getCart = (client: Client) => getJson(client, PATH, {}, cartSchema);
 
 export const addToCart = (
   client: Client,
@@ -13,7 +25,29 @@ export const addToCart = (
   sendJson(
     client,
     'post',
-    'v2/front/checkout/cart',
+    PATH,
     { tipo: 'produto', itens: [{ ...item, idUnidadeVenda: 0, idArmazem: 0 }] },
     cartSchema,
   );
+
+/** Add a ready-made payload (an upsell offer's `carrinho`). */
+export const addPayload = (client: Client, payload: CartPayload) =>
+  sendJson(client, 'post', PATH, payload, cartSchema);
+
+/** Set a line's absolute quantity. */
+export const setQuantity = (client: Client, line: LineKey, quantidade: number) =>
+  sendJson(client, 'put', PATH, { ...lineBody(line), quantidade }, cartSchema);
+
+export const removeLine = (client: Client, line: LineKey) =>
+  sendJson(client, 'delete', PATH, lineBody(line), cartSchema);
+
+const lineBody = (line: LineKey) => ({
+  tipo: 'produto',
+  idProduto: line.idProduto,
+  idAtributoSimples: line.idAtributoSimples,
+  idUnidadeVenda: line.idUnidadeVenda,
+  idArmazem: line.idArmazem,
+});
+
+export const getUpsell = (client: Client) =>
+  getJson(client, 'v2/front/checkout/upsell/carrinhoLateral', {}, upsellSchema);

@@ -1,6 +1,6 @@
 import type { Banner, MenuItem } from '../contract/store.ts';
 import type { Settings } from '../contract/settings.ts';
-import type { Client } from './http.ts';
+import type { Client } from './core.ts';
 import { getBanners, getMenu, getSettings } from './store.ts';
 
 /** Everything the page shell shows: the same for every visitor, so one copy serves all for a minute. */

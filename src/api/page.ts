@@ -1,7 +1,7 @@
 import type { Nivel } from '../contract/common.ts';
 import type * as PageContract from '../contract/page.ts';
-import { getJson } from './http.ts';
-import type { Client, Query } from './http.ts';
+import { getJson } from './core.ts';
+import type { Client, Query } from './core.ts';
 
 /** The page contract, loaded only when answers are checked. */
 const schema =

@@ -1,6 +1,6 @@
 import type { SitemapKind } from '../contract/sitemap.ts';
-import { getJson } from './http.ts';
-import type { Client } from './http.ts';
+import { getJson } from './core.ts';
+import type { Client } from './core.ts';
 
 const sitemapIndexSchema = async () => (await import('../contract/sitemap.ts')).sitemapIndexSchema;
 const sitemapSchema = async () => (await import('../contract/sitemap.ts')).sitemapSchema;

@@ -1,6 +1,6 @@
 import type { Menu } from '../contract/store.ts';
-import { ApiError, getJson } from './http.ts';
-import type { Client } from './http.ts';
+import { ApiError, getJson } from './core.ts';
+import type { Client } from './core.ts';
 
 /** Contract schemas, loaded only when answers are checked. */
 const store = () => import('../contract/store.ts');

@@ -1,0 +1,1 @@
+import * as x from 'nanostores'; console.log(x)

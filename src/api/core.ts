@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+
+/**
+ * What every resource module (cart.ts, page.ts ...) needs, whichever way calls travel: the server's
+ * ky client (http.ts) or the browser's lighter one (browser.ts), so island bundles carry neither ky
+ * nor zod.
+ */
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Call = (request: {
+  method: Method;
+  path: string;
+  searchParams?: URLSearchParams;
+  json?: unknown;
+}) => Promise<unknown>;
+export type RequestObserver = { start(): void; end(ok: boolean): void };
+
+export type Client = {
+  /** One call to the platform: its JSON answer, or a thrown ApiError. */
+  call: Call;
+  /** Check answers against the contract (worth it for an external platform, not for our own). */
+  validate: boolean;
+  /** Told when each call starts and ends (the browser's loading bar). */
+  observer?: RequestObserver | undefined;
+  /** A session the platform issued during this client's calls (the visitor had none): set it as the cookie. */
+  issuedSession?: string;
+};
+
+export type Query = Record<string, string | number | readonly string[] | undefined>;
+
+export const TIMEOUT_MS = 8000;
+
+/** One failed platform call, whatever went wrong: status, endpoint and the platform's Portuguese message. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly endpoint: string;
+  readonly mensagem: string;
+  constructor(status: number, endpoint: string, mensagem: string) {
+    super(`${String(status)} ${endpoint}: ${mensagem}`);
+    this.status = status;
+    this.endpoint = endpoint;
+    this.mensagem = mensagem;
+  }
+}
+
+export const UNAVAILABLE = 'A plataforma da loja está indisponível no momento.';
+export const TOO_SLOW = 'A plataforma da loja demorou demais para responder.';
+
+/** The ApiError for an error answer: the platform's `mensagem`, else its `error`, else a generic line. */
+export function errorAnswer(status: number, endpoint: string, body: unknown): ApiError {
+  const fields =
+    typeof body === 'object' && body !== null ? (body as { mensagem?: unknown; error?: unknown }) : {};
+  const mensagem =
+    typeof fields.mensagem === 'string'
+      ? fields.mensagem
+      : typeof fields.error === 'string'
+        ? fields.error
+        : 'Não foi possível falar com a plataforma da loja.';
+  return new ApiError(status, endpoint, mensagem);
+}
+
+export function searchParams(query: Query): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const v of typeof value === 'string' || typeof value === 'number' ? [value] : value)
+      params.append(key, String(v));
+  }
+  return params;
+}
+
+/**
+ * A contract schema, imported only when answers are checked (an external platform): pages and islands
+ * that talk to our own platform never load zod, so the browser's bundle does not carry it.
+ */
+export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
+
+/** The answer as the contract types it; with `validate`, an answer that breaks the contract is a 502. */
+async function read<S extends z.ZodType>(
+  client: Client,
+  body: unknown,
+  schema: SchemaLoader<S>,
+  endpoint: string,
+): Promise<z.infer<S>> {
+  if (!client.validate) return body as z.infer<S>;
+  const parsed = (await schema()).safeParse(body);
+  if (!parsed.success) {
+    console.error(`[api] ${endpoint} broke the contract:`, parsed.error.issues.slice(0, 3));
+    throw new ApiError(502, endpoint, 'A plataforma da loja respondeu num formato inesperado.');
+  }
+  return parsed.data;
+}
+
+/** Run one call: failures are one ApiError, and the observer hears its start and end. */
+async function observed<T>(client: Client, path: string, call: () => Promise<T>): Promise<T> {
+  client.observer?.start();
+  let ok = false;
+  try {
+    const result = await call();
+    ok = true;
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(503, path, UNAVAILABLE);
+  } finally {
+    client.observer?.end(ok);
+  }
+}
+
+/** GET a contract endpoint; answers are checked when the client asks. */
+export async function getJson<S extends z.ZodType>(
+  client: Client,
+  path: string,
+  query: Query,
+  schema: SchemaLoader<S>,
+): Promise<z.infer<S>> {
+  return observed(client, path, async () =>
+    read(client, await client.call({ method: 'get', path, searchParams: searchParams(query) }), schema, path),
+  );
+}
+
+/** Send JSON to a contract endpoint (POST, PUT, DELETE) and read the answer the same way. */
+export async function sendJson<S extends z.ZodType>(
+  client: Client,
+  method: 'post' | 'put' | 'delete',
+  path: string,
+  body: unknown,
+  schema: SchemaLoader<S>,
+): Promise<z.infer<S>> {
+  return observed(client, path, async () =>
+    read(client, await client.call({ method, path, json: body }), schema, path),
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * HTML from the platform (cart messages) through DOMPurify, loaded only when such HTML arrives; the
+ * text alone shows until it has loaded.
+ */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const [clean, setClean] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void import('dompurify').then(({ default: purify }) => {
+      if (live)
+        setClean(purify.sanitize(html, { ALLOWED_TAGS: ['strong', 'b', 'em', 'i', 'br', 'a', 'span'] }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [html]);
+  if (clean === undefined) return <span className={className}>{html.replace(/<[^>]*>/g, '')}</span>;
+  return <span className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

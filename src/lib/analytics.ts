@@ -1,0 +1,65 @@
+/**
+ * Analytics events in GA4's shape, pushed to `window.dataLayer` ANALYTICS_DELAY_MS late (spec
+ * section 1: they are not product behaviour and must never slow it). The tag manager that reads the
+ * data layer is a separate, consent-gated concern.
+ */
+export const ANALYTICS_DELAY_MS = 2000;
+
+export type GaItem = {
+  item_id: string;
+  item_name: string;
+  item_brand?: string;
+  item_variant?: string;
+  item_list_name?: string;
+  index?: number;
+  price: number;
+  discount?: number;
+  quantity?: number;
+};
+
+type DataLayerWindow = Window & { dataLayer?: object[] };
+
+export function track(event: string, params: object = {}): void {
+  setTimeout(() => {
+    const w = window as DataLayerWindow;
+    w.dataLayer ??= [];
+    // GA4 asks for the previous ecommerce object to be cleared before the next one.
+    if ('ecommerce' in params) w.dataLayer.push({ ecommerce: null });
+    w.dataLayer.push({ event, ...params });
+  }, ANALYTICS_DELAY_MS);
+}
+
+const value = (items: GaItem[]) =>
+  Math.round(items.reduce((sum, i) => sum + i.price * (i.quantity ?? 1), 0) * 100) / 100;
+const ecommerce = (items: GaItem[], extra: object = {}) => ({
+  ecommerce: { currency: 'BRL', value: value(items), items, ...extra },
+});
+
+export const trackAddToCart = (items: GaItem[]) => {
+  track('add_to_cart', ecommerce(items));
+};
+export const trackRemoveFromCart = (items: GaItem[]) => {
+  track('remove_from_cart', ecommerce(items));
+};
+export const trackAddToWishlist = (items: GaItem[]) => {
+  track('add_to_wishlist', ecommerce(items));
+};
+export const trackSearch = (term: string) => {
+  track('search', { search_term: term });
+};
+export const trackViewItemList = (list: string, items: GaItem[]) => {
+  track('view_item_list', { ecommerce: { item_list_name: list, items } });
+};
+export const trackSelectItem = (list: string, item: GaItem) => {
+  track('select_item', { ecommerce: { item_list_name: list, items: [item] } });
+};
+export const trackSelectPromotion = (promotion: { id: string; name: string; slot: string }) => {
+  track('select_promotion', {
+    ecommerce: {
+      promotion_id: promotion.id,
+      promotion_name: promotion.name,
+      creative_slot: promotion.slot,
+      items: [],
+    },
+  });
+};

@@ -1,0 +1,14 @@
+/** How the side cart words and counts things (spec sections 2, 5 and 9). */
+
+/** Names longer than the limit plus 3 are cut to the limit plus an ellipsis. */
+export const NAME_LIMIT = 55;
+export function shortName(name: string, limit = NAME_LIMIT): string {
+  return name.length > limit + 3 ? `${name.slice(0, limit)}...` : name;
+}
+
+/** An item's cash price: its price less its own cash-discount percentage. */
+export const cashPrice = (price: number, percent: number): number =>
+  Math.round(price * (1 - percent / 100) * 100) / 100;
+
+/** What the quantity input keeps of what was typed: digits only, at most three. */
+export const quantityText = (typed: string): string => typed.replace(/\D/g, '').slice(0, 3);

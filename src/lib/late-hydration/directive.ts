@@ -1,0 +1,80 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * `client:late`, the one hydration directive of the store. Islands wake together at the visitor's
+ * first interaction (pointer, touch, key, scroll, wheel) or, failing that, once the browser is idle
+ * (waiting at most 7 s) plus 5 s on desktop or 6 s under 640 px. A click on a `[data-late-click]`
+ * element before the islands are ready is held and replayed once they are, so the first tap on the
+ * cart icon opens the side cart. Islands say they are ready with the `late:ready` event (see
+ * src/islands/ready.ts); one that never does releases the click after REPLAY_GIVE_UP_MS, and the
+ * element's own default (a link, a form) happens instead.
+ */
+
+const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
+export const IDLE_MAX_MS = 7000;
+export const DELAY_DESKTOP_MS = 5000;
+export const DELAY_MOBILE_MS = 6000;
+export const MOBILE_MAX_WIDTH = 640;
+const REPLAY_GIVE_UP_MS = 4000;
+
+const waiting: (() => void)[] = [];
+let awake = false;
+let islands = 0;
+let ready = 0;
+let held: HTMLElement | undefined;
+let installed = false;
+
+function wake(): void {
+  if (awake) return;
+  awake = true;
+  for (const name of EVENTS) removeEventListener(name, wake, true);
+  for (const start of waiting.splice(0)) start();
+}
+
+function replay(): void {
+  const target = held;
+  held = undefined;
+  target?.click();
+}
+
+function onClick(event: MouseEvent): void {
+  if (ready >= islands || held || !(event.target instanceof Element)) return;
+  const target = event.target.closest<HTMLElement>('[data-late-click]');
+  if (!target) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held = target;
+  wake();
+  setTimeout(() => {
+    if (held !== target) return;
+    // Nobody took it: let the element do what it does without JavaScript.
+    ready = islands;
+    replay();
+  }, REPLAY_GIVE_UP_MS);
+}
+
+function install(): void {
+  installed = true;
+  for (const name of EVENTS) addEventListener(name, wake, { capture: true, passive: true });
+  document.addEventListener('click', onClick, true);
+  addEventListener('late:ready', () => {
+    ready += 1;
+    if (ready >= islands && held) requestAnimationFrame(replay);
+  });
+  const delay = innerWidth < MOBILE_MAX_WIDTH ? DELAY_MOBILE_MS : DELAY_DESKTOP_MS;
+  const later = () => setTimeout(wake, delay);
+  if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: IDLE_MAX_MS });
+  else setTimeout(later, 200);
+}
+
+const late: ClientDirective = (load) => {
+  if (!installed) install();
+  islands += 1;
+  const start = () => {
+    void load().then((hydrate) => hydrate());
+  };
+  if (awake) start();
+  else waiting.push(start);
+};
+
+export default late;
