@@ -19,14 +19,30 @@ export type GaItem = {
 
 type DataLayerWindow = Window & { dataLayer?: object[] };
 
-export function track(event: string, params: object = {}): void {
-  setTimeout(() => {
-    const w = window as DataLayerWindow;
-    w.dataLayer ??= [];
+const pending: object[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function flush(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  const w = window as DataLayerWindow;
+  w.dataLayer ??= [];
+  for (const entry of pending.splice(0)) {
     // GA4 asks for the previous ecommerce object to be cleared before the next one.
-    if ('ecommerce' in params) w.dataLayer.push({ ecommerce: null });
-    w.dataLayer.push({ event, ...params });
-  }, ANALYTICS_DELAY_MS);
+    if ('ecommerce' in entry) w.dataLayer.push({ ecommerce: null });
+    w.dataLayer.push(entry);
+  }
+}
+
+/**
+ * Queue an event for the data layer. Events leave ANALYTICS_DELAY_MS after the last one queued, or at
+ * once when the page is being left (a search submit, a click to a product), so none is lost.
+ */
+export function track(event: string, params: object = {}): void {
+  if (pending.length === 0) addEventListener('pagehide', flush, { once: true });
+  pending.push({ event, ...params });
+  clearTimeout(timer);
+  timer = setTimeout(flush, ANALYTICS_DELAY_MS);
 }
 
 const value = (items: GaItem[]) =>

@@ -1,0 +1,222 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
+import {
+  $searchLoading,
+  $searchOpen,
+  $searchText,
+  $submitting,
+  $suggestions,
+  BLUR_DELAY_MS,
+  closeSearch,
+  openSearch,
+  SUGGESTIONS_DESKTOP,
+  SUGGESTIONS_MOBILE,
+  submitSearch,
+  typed,
+} from '../stores/search.ts';
+import { useDialog } from './shared/dialog.ts';
+import { Icon } from './shared/Icon.tsx';
+import { useLateReady } from './shared/ready.ts';
+import { Suggestion } from './search/Suggestion.tsx';
+import { useVoiceSearch } from './search/voice.ts';
+import './search/search.css';
+
+const MOBILE_MAX = 1023;
+const isMobile = () => innerWidth <= MOBILE_MAX;
+const LIST_ID = 'busca-sugestoes';
+
+/**
+ * The header search: a GET form to /busca that works before hydration; once hydrated, an ARIA
+ * combobox with suggestions (a dropdown of 8 on desktop, a full-screen panel of 3 on phones) and
+ * voice input where the browser has it.
+ */
+export default function HeaderSearch({ initial = '' }: { initial?: string }) {
+  useLateReady();
+  const text = useStore($searchText);
+  const open = useStore($searchOpen);
+  const suggestions = useStore($suggestions);
+  const loading = useStore($searchLoading);
+  const [mounted, setMounted] = useState(false);
+  const [mobile, setMobile] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const mobileInput = useRef<HTMLInputElement>(null);
+  const overPanel = useRef(false);
+  const limit = mobile ? SUGGESTIONS_MOBILE : SUGGESTIONS_DESKTOP;
+
+  useEffect(() => {
+    // Keep what was typed before hydration (or the current search on /busca).
+    $searchText.set(input.current?.value ?? initial);
+    setMounted(true);
+    const reset = () => {
+      $submitting.set(false);
+    };
+    addEventListener('pageshow', reset);
+    return () => {
+      removeEventListener('pageshow', reset);
+    };
+  }, [initial]);
+
+  const closeMobile = () => {
+    setMobile(false);
+    closeSearch();
+  };
+  const panel = useDialog(mobile, closeMobile, mobileInput);
+  const voice = useVoiceSearch(
+    (heard) => {
+      typed(heard, limit);
+    },
+    (heard) => {
+      submitSearch(heard);
+    },
+  );
+
+  const onFocus = () => {
+    if (isMobile()) setMobile(true);
+    openSearch(isMobile() ? SUGGESTIONS_MOBILE : SUGGESTIONS_DESKTOP);
+  };
+  useEffect(() => {
+    // Focused before hydration (the tap that woke the islands): open the panel now.
+    if (document.activeElement === input.current) onFocus();
+  }, []);
+  const onBlur = (event: FocusEvent) => {
+    if (mobile) return;
+    if (
+      event.relatedTarget instanceof Node &&
+      event.currentTarget.closest('.hs')?.contains(event.relatedTarget)
+    )
+      return;
+    if (overPanel.current) setTimeout(closeSearch, BLUR_DELAY_MS);
+    else closeSearch();
+  };
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (submitSearch(text)) setMobile(false);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) openSearch(limit);
+      if (count) setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % count : (i - 1 + count) % count));
+    } else if (event.key === 'Enter' && active >= 0 && suggestions[active]) {
+      event.preventDefault();
+      location.assign(suggestions[active].rota.path ?? '/');
+    } else if (event.key === 'Escape' && !mobile) {
+      closeSearch();
+      setActive(-1);
+    }
+  };
+  const field = (ref: typeof input, id: string, expanded: boolean): ReactNode => (
+    <input
+      ref={ref}
+      id={id}
+      name="busca"
+      type="search"
+      placeholder="O que você está buscando?"
+      value={mounted ? text : initial}
+      required
+      maxLength={200}
+      autoComplete="off"
+      role="combobox"
+      aria-expanded={expanded}
+      aria-controls={LIST_ID}
+      aria-autocomplete="list"
+      aria-activedescendant={expanded && active >= 0 ? `sg-${String(active)}` : undefined}
+      onChange={(event) => {
+        setActive(-1);
+        typed(event.target.value, limit);
+      }}
+      onKeyDown={onKeyDown}
+      {...(ref === input ? { onFocus, onBlur } : {})}
+    />
+  );
+  const list = (
+    <>
+      <div id={LIST_ID} role="listbox" aria-label="Sugestões de produtos" aria-busy={loading}>
+        {suggestions.slice(0, limit).map((product, i) => (
+          <Suggestion key={product.id} product={product} id={`sg-${String(i)}`} active={i === active} />
+        ))}
+      </div>
+      {!loading && suggestions.length === 0 && text.trim() && (
+        <p className="hs__none">Nenhum produto encontrado para &quot;{text.trim()}&quot;</p>
+      )}
+    </>
+  );
+  const buttons = (
+    <>
+      {voice.supported && (
+        <button
+          type="button"
+          className={voice.listening ? 'hs__mic hs__mic--on' : 'hs__mic'}
+          aria-label={voice.listening ? 'Parar a busca por voz' : 'Buscar por voz'}
+          aria-pressed={voice.listening}
+          onClick={() => {
+            if (voice.listening) voice.stop();
+            else void voice.start();
+          }}
+        >
+          <Icon name="mic" size={20} />
+        </button>
+      )}
+      <button type="submit" className="hs__go" aria-label="Buscar">
+        <Icon name="search" size={22} />
+      </button>
+    </>
+  );
+
+  return (
+    <div className="hs">
+      <form className="hs__form" action="/busca" method="get" role="search" onSubmit={onSubmit}>
+        <label className="sr-only" htmlFor="busca">
+          Buscar produtos
+        </label>
+        {field(input, 'busca', open && !mobile)}
+        {buttons}
+      </form>
+      {open && !mobile && (
+        <div
+          className="hs__panel"
+          onPointerEnter={() => {
+            overPanel.current = true;
+          }}
+          onPointerLeave={() => {
+            overPanel.current = false;
+          }}
+        >
+          <div className="hs__head">
+            <h2>Resultados</h2>
+            <button type="button" className="icon-btn" aria-label="Fechar resultados" onClick={closeSearch}>
+              <Icon name="close" size={18} />
+            </button>
+          </div>
+          {list}
+          <button
+            type="button"
+            className="btn hs__all"
+            onClick={() => submitSearch(text)}
+            disabled={!text.trim()}
+          >
+            Ver todos os resultados
+          </button>
+        </div>
+      )}
+      {mobile && (
+        <div ref={panel} className="hs__mobile" role="dialog" aria-modal="true" aria-label="Buscar produtos">
+          <form className="hs__form" action="/busca" method="get" role="search" onSubmit={onSubmit}>
+            <button type="button" className="icon-btn" aria-label="Fechar busca" onClick={closeMobile}>
+              <Icon name="back" />
+            </button>
+            <label className="sr-only" htmlFor="busca-movel">
+              Buscar produtos
+            </label>
+            {field(mobileInput, 'busca-movel', true)}
+            {buttons}
+          </form>
+          {list}
+        </div>
+      )}
+    </div>
+  );
+}
