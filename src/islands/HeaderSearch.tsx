@@ -80,6 +80,18 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
     // Focused before hydration (the tap that woke the islands): open the panel now.
     if (document.activeElement === input.current) onFocus();
   }, []);
+  useEffect(() => {
+    // The retracted header's search icon opens the phone panel.
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('[data-search-open]')) return;
+      setMobile(true);
+      openSearch(SUGGESTIONS_MOBILE);
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
   const onBlur = (event: FocusEvent) => {
     if (mobile) return;
     if (

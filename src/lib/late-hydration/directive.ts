@@ -67,7 +67,7 @@ function install(): void {
   else setTimeout(later, 200);
 }
 
-const late: ClientDirective = (load) => {
+function register(load: Parameters<ClientDirective>[0]): void {
   if (!installed) install();
   islands += 1;
   const start = () => {
@@ -75,6 +75,24 @@ const late: ClientDirective = (load) => {
   };
   if (awake) start();
   else waiting.push(start);
+}
+
+/**
+ * `client:late` alone, or `client:late="(max-width: 1023px)"`: an island for some screens only is
+ * not downloaded elsewhere (until the screen changes to match).
+ */
+const late: ClientDirective = (load, options) => {
+  const media = typeof options.value === 'string' && options.value ? matchMedia(options.value) : undefined;
+  if (!media || media.matches) {
+    register(load);
+    return;
+  }
+  const onChange = () => {
+    if (!media.matches) return;
+    media.removeEventListener('change', onChange);
+    register(load);
+  };
+  media.addEventListener('change', onChange);
 };
 
 export default late;

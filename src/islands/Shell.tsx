@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $user, ensureUser } from '../stores/user.ts';
+import { useLateReady } from './shared/ready.ts';
+import { LoadingBar } from './shell/LoadingBar.tsx';
+import {
+  useFavouriteHearts,
+  useNavigationLoader,
+  usePageTracking,
+  useRetractingHeader,
+} from './shell/page-effects.ts';
+import './shell/shell.css';
+
+/**
+ * What every page does once hydrated and that has no place of its own: the loading bar, the
+ * internal-sale bar, the wishlist hearts, list and promotion analytics and the retracting header.
+ */
+export default function Shell() {
+  useLateReady();
+  useFavouriteHearts();
+  usePageTracking();
+  useNavigationLoader();
+  useRetractingHeader();
+  useEffect(() => {
+    void ensureUser();
+  }, []);
+  const user = useStore($user);
+  const sale = user?.vendaInterna;
+  return (
+    <>
+      <LoadingBar />
+      {sale?.ativo && (
+        <div className="internal-sale" role="status">
+          Venda interna{sale.vendedor ? ` · vendedor(a): ${sale.vendedor}` : ''}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect } from 'react';
+import { trackSelectItem, trackSelectPromotion, trackViewItemList } from '../../lib/analytics.ts';
+import type { GaItem } from '../../lib/analytics.ts';
+import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
+import { loadingEnded, loadingStarted } from '../../stores/loading.ts';
+
+/** Header retracts past this scroll (spec section 9), checked 50 ms after scrolling stops. */
+export const HEADER_SCROLL_PX = 580;
+export const HEADER_DEBOUNCE_MS = 50;
+
+/** The hearts of the page: one request for all, each submit toggles, every heart of a product follows. */
+export function useFavouriteHearts(): void {
+  useEffect(() => {
+    void loadFavourites();
+    const paint = (ids: ReadonlySet<number>) => {
+      for (const heart of document.querySelectorAll<HTMLElement>('[data-fav]'))
+        heart.setAttribute('aria-pressed', String(ids.has(Number(heart.dataset['fav']))));
+    };
+    const unpaint = $favourites.subscribe(paint);
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.matches('[data-fav-form]')) return;
+      event.preventDefault();
+      const heart = form.querySelector<HTMLElement>('[data-fav]');
+      if (!heart) return;
+      void toggleFavourite({
+        id: Number(heart.dataset['fav']),
+        name: heart.dataset['name'] ?? '',
+        price: Number(heart.dataset['price']),
+      });
+    };
+    document.addEventListener('submit', onSubmit);
+    return () => {
+      unpaint();
+      document.removeEventListener('submit', onSubmit);
+    };
+  }, []);
+}
+
+/** A card as an analytics item (read from its heart's data). */
+function cardItem(card: Element, list: string, index: number): GaItem | undefined {
+  const heart = card.querySelector<HTMLElement>('[data-fav]');
+  if (!heart) return undefined;
+  return {
+    item_id: heart.dataset['fav'] ?? '',
+    item_name: heart.dataset['name'] ?? '',
+    item_brand: card.querySelector('.card__brand')?.textContent.trim() ?? '',
+    item_list_name: list,
+    index,
+    price: Number(heart.dataset['price']),
+  };
+}
+
+/** view_item_list for the page's product lists, select_item and select_promotion on their clicks. */
+export function usePageTracking(): void {
+  useEffect(() => {
+    for (const list of document.querySelectorAll<HTMLElement>('[data-list-name]')) {
+      const name = list.dataset['listName'] ?? '';
+      const items = [...list.querySelectorAll('article.card')].flatMap(
+        (card, i) => cardItem(card, name, i) ?? [],
+      );
+      if (items.length) trackViewItemList(name, items);
+    }
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Element)) return;
+      const promo = event.target.closest<HTMLElement>('[data-promo]');
+      if (promo) {
+        trackSelectPromotion({
+          id: promo.dataset['promo'] ?? '',
+          name: promo.dataset['promoName'] ?? '',
+          slot: promo.dataset['promoSlot'] ?? '',
+        });
+        return;
+      }
+      const link = event.target.closest('a.card__link');
+      const list = link?.closest<HTMLElement>('[data-list-name]');
+      const card = link?.closest('article.card');
+      if (!link || !list || !card) return;
+      const index = [...list.querySelectorAll('article.card')].indexOf(card);
+      const item = cardItem(card, list.dataset['listName'] ?? '', index);
+      if (item) trackSelectItem(item.item_list_name ?? '', item);
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
+}
+
+/** The loading bar also covers page changes: a same-site link or form leaving this page. */
+export function useNavigationLoader(): void {
+  useEffect(() => {
+    let navigating = false;
+    const leaving = (event: Event) => {
+      // After every other handler: a click an island took (the cart icon) is no page change.
+      setTimeout(() => {
+        if (event.defaultPrevented || navigating) return;
+        if (event instanceof MouseEvent) {
+          const link = event.target instanceof Element ? event.target.closest('a') : null;
+          if (
+            !link ||
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            link.target ||
+            link.hasAttribute('download') ||
+            link.origin !== location.origin ||
+            (link.pathname === location.pathname && link.search === location.search)
+          )
+            return;
+        }
+        navigating = true;
+        loadingStarted();
+      });
+    };
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted && navigating) {
+        navigating = false;
+        loadingEnded(true);
+      }
+    };
+    document.addEventListener('click', leaving);
+    document.addEventListener('submit', leaving);
+    addEventListener('pageshow', back);
+    return () => {
+      document.removeEventListener('click', leaving);
+      document.removeEventListener('submit', leaving);
+      removeEventListener('pageshow', back);
+    };
+  }, []);
+}
+
+/**
+ * Past HEADER_SCROLL_PX the header retracts to its icon row (search behind an icon on phones). The
+ * space the hidden row leaves is kept as margin, so nothing below moves.
+ */
+export function useRetractingHeader(): void {
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>('.hdr');
+    if (!header) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let compact = false;
+    const check = () => {
+      const next = scrollY > HEADER_SCROLL_PX;
+      if (next === compact) return;
+      compact = next;
+      const before = header.offsetHeight;
+      header.classList.toggle('hdr--compact', compact);
+      header.style.marginBottom = compact ? `${String(before - header.offsetHeight)}px` : '';
+    };
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(check, HEADER_DEBOUNCE_MS);
+    };
+    addEventListener('scroll', onScroll, { passive: true });
+    check();
+    return () => {
+      removeEventListener('scroll', onScroll);
+    };
+  }, []);
+}
