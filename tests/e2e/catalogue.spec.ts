@@ -62,7 +62,7 @@ test('home → category → page 2 → product → other finish → Comprar with
 
 test('search finds products despite a typo and says when nothing matches', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Buscar produtos' });
+  const box = page.getByRole('combobox', { name: 'Buscar produtos' });
   await expect(box).toHaveAttribute('placeholder', 'O que você está buscando?');
   await box.fill('tornera');
   await box.press('Enter');
