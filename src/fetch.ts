@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import {
@@ -14,6 +15,7 @@ import { compression } from './lib/compression.ts';
 import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
+import { CLIENT_HEADER } from './server/context.ts';
 
 /**
  * The request entry: `/api/*` goes to the embedded store platform (or, with STORE_API_URL, to the
@@ -22,6 +24,9 @@ import type { Platform } from './server/app.ts';
 const app = new Hono();
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
+
+/** The visitor whose page is being rendered, for the in-process calls that page makes. */
+const visitor = new AsyncLocalStorage<string | undefined>();
 
 type Booted = Awaited<ReturnType<typeof bootPlatform>>;
 const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };
@@ -58,15 +63,27 @@ if (STORE_API_URL) {
       void holder.__storePlatform?.then((booted) => booted.database.close()).finally(() => process.exit(0));
     });
   }
-  const embedded = async (request: Request) => (await platform()).api.fetch(rewrite(request, '/api'));
+  const embedded = async (request: Request, client: string | undefined) => {
+    const call = rewrite(request, '/api');
+    // The platform keys rate limits on this header: ours, never the caller's.
+    call.headers.delete(CLIENT_HEADER);
+    if (client) call.headers.set(CLIENT_HEADER, client);
+    return (await platform()).api.fetch(call);
+  };
   // Server-side rendering reaches the embedded platform in-process: no loopback HTTP.
   setServerTransport({
     appToken: STORE_APP_TOKEN,
     validate: false,
-    fetch: (input, init) => embedded(new Request(input, init)),
+    fetch: (input, init) => embedded(new Request(input, init), visitor.getStore()),
   });
-  app.all('/api/*', (c) => embedded(c.req.raw));
+  app.all('/api/*', (c) => embedded(c.req.raw, clientAddress(c.req.raw)));
   app.get('/arquivos/*', async (c) => (await platform()).media.fetch(rewrite(c.req.raw, '/arquivos')));
+}
+
+/** The visitor's address as Astro's node adapter found it (X-Forwarded-For only behind a trusted proxy). */
+function clientAddress(request: Request): string | undefined {
+  const address: unknown = Reflect.get(request, Symbol.for('astro.clientAddress'));
+  return typeof address === 'string' ? address : undefined;
 }
 
 /** The same request with a path prefix removed, for a sub-app that knows nothing of where it is mounted. */
@@ -80,6 +97,7 @@ function rewrite(request: Request, prefix: string): Request {
 const assets = builtAssetsDir(import.meta.url);
 if (assets) app.get('/_astro/*', serveAssets(assets));
 
+app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));
 app.use(astro());
 
 export default app;

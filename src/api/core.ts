@@ -36,11 +36,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly endpoint: string;
   readonly mensagem: string;
-  constructor(status: number, endpoint: string, mensagem: string) {
+  /** A form's problems, one Portuguese message per field name. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(status: number, endpoint: string, mensagem: string, fields: Record<string, string> = {}) {
     super(`${String(status)} ${endpoint}: ${mensagem}`);
     this.status = status;
     this.endpoint = endpoint;
     this.mensagem = mensagem;
+    this.fields = fields;
   }
 }
 

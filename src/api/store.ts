@@ -44,3 +44,9 @@ export const getShowcase = (
 
 export const getBrands = async (client: Client) =>
   (await getJson(client, 'v2/front/brands', { ativo: 'true' }, brandsSchema)).marcas;
+
+const popupsSchema = async () => (await store()).popupsSchema;
+
+/** The active popups of a page level (`home`, `detail` ...). */
+export const getPopups = async (client: Client, nivel: string) =>
+  (await getJson(client, `v2/front/struct/popup/${encodeURIComponent(nivel)}`, {}, popupsSchema)).popups;

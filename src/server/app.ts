@@ -5,6 +5,7 @@ import { jsonMutations, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
+import { newsletter } from './routes/forms.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
@@ -33,6 +34,7 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/checkout', checkout);
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
+  front.route('/newsletter', newsletter);
   front.route('/url', url);
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);

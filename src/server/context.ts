@@ -19,3 +19,9 @@ export type PlatformEnv = {
     origin: string;
   };
 };
+
+/**
+ * The visitor's address, set by the store's entry (src/fetch.ts) on every call it hands over:
+ * from the connection, or from X-Forwarded-For when Astro trusts the proxy. Rate limits key on it.
+ */
+export const CLIENT_HEADER = 'X-Loja-Cliente';

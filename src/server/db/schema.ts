@@ -274,3 +274,10 @@ export const cartItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.variantId] })],
 );
+
+/** Newsletter sign-ups, one per e-mail. */
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  email: text().primaryKey(),
+  name: text().notNull().default(''),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const ctx = await browser.newContext({ viewport: { width: 360, height: 780 } });
+const page = await ctx.newPage();
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+page.on('console', (m) => console.log('console:', m.text()));
+page.on('request', (r) => { if (r.url().includes('/api/')) console.log('req', r.url()); });
+await page.goto('http://127.0.0.1:4321/');
+await page.mouse.wheel(0, 10);
+await page.waitForTimeout(10000);
+console.log('dialogs', await page.getByRole('dialog').count(), await page.evaluate(() => localStorage.getItem('popups:vistos')));
+await page.screenshot({ path: 'scratch/popup.png' });
+await browser.close();

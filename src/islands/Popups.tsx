@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $popup, closePopup, schedulePopup } from '../stores/popup.ts';
+import { useDialog } from './shared/dialog.ts';
+import { Icon } from './shared/Icon.tsx';
+import { useLateReady } from './shared/ready.ts';
+import { SafeHtml } from './shared/SafeHtml.tsx';
+import './popup/popup.css';
+
+/**
+ * The page level's popup (`struct/popup/{nivel}`): shown once per visitor, `tempo` seconds after the
+ * islands wake, as an accessible dialog. A newsletter popup carries the sign-up form.
+ */
+export default function Popups({ nivel }: { nivel: string }) {
+  useLateReady();
+  const popup = useStore($popup);
+  useEffect(() => {
+    let cancel: () => void = () => undefined;
+    void schedulePopup(nivel).then((stop) => {
+      cancel = stop;
+    });
+    return () => {
+      cancel();
+    };
+  }, [nivel]);
+  const panel = useDialog(popup !== undefined, closePopup);
+  if (!popup) return null;
+  return (
+    <>
+      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar" onClick={closePopup} />
+      <div ref={panel} className="popup" role="dialog" aria-modal="true" aria-labelledby="popup-title">
+        <button type="button" className="icon-btn popup__close" aria-label="Fechar" onClick={closePopup}>
+          <Icon name="close" />
+        </button>
+        <h2 id="popup-title">{popup.nome}</h2>
+        {popup.imagem && <img src={popup.imagem} alt="" width="480" height="270" />}
+        {popup.conteudo && <SafeHtml className="popup__text" html={popup.conteudo} />}
+        {popup.tipo === 'newsletter' ? (
+          <form className="news" method="post" action="/newsletter">
+            <div className="news__field">
+              <label htmlFor="popup-email">E-mail</label>
+              <input
+                id="popup-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+              />
+            </div>
+            <div className="news__trap" aria-hidden="true">
+              <label htmlFor="popup-site">Não preencha este campo</label>
+              <input id="popup-site" name="website" tabIndex={-1} autoComplete="off" />
+            </div>
+            <input type="hidden" name="retorno" value={location.pathname} />
+            <button className="btn" type="submit">
+              Quero meu desconto
+            </button>
+          </form>
+        ) : (
+          popup.link && (
+            <a className="btn" href={popup.link}>
+              Aproveitar
+            </a>
+          )
+        )}
+      </div>
+    </>
+  );
+}
