@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto('http://127.0.0.1:4321/banheiro/');
+await page.locator('summary[data-listing-panel="ordenar"]').click();
+await page.getByRole('dialog', { name: 'Filtrar e ordenar' }).waitFor({ timeout: 8000 });
+const btn = page.getByRole('button', { name: 'Ordenar' });
+console.log('expanded at once', await btn.getAttribute('aria-expanded'));
+await page.waitForTimeout(700);
+console.log('expanded after 700ms', await btn.getAttribute('aria-expanded'));
+await page.screenshot({ path: 'scratch/lc.png' });
+await page.getByRole('link', { name: 'Menor preço' }).click();
+await page.waitForURL(/order|ordem/);
+console.log(page.url());
+await browser.close();

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import type { FilterGroup, FilterLink } from '../lib/filter-groups.ts';
+import { useDialog } from './shared/dialog.ts';
+import { Icon } from './shared/Icon.tsx';
+import { useLateReady } from './shared/ready.ts';
+import './listing/listing-controls.css';
+
+/** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
+export const ORDER_TOGGLE_DELAY_MS = 500;
+
+type Props = { groups: FilterGroup[]; orders: FilterLink[]; clearUrl?: string | undefined; total: string };
+
+function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean; onToggle: () => void }) {
+  const id = `lc-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section className="lc__group">
+      <h3>
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={onToggle}>
+          {title} <Icon name="chevron" size={18} />
+        </button>
+      </h3>
+      <ul id={id} hidden={!open}>
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} rel={l.follow ? undefined : 'nofollow'} aria-current={l.current || undefined}>
+              {l.label}
+              {l.count !== undefined && <span> ({l.count})</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Phones: 'Filtrar' and 'Ordenar' open one drawer with the ordering and every filter as accordions;
+ * 'Ordenar' also opens the ordering accordion ORDER_TOGGLE_DELAY_MS later. Without JavaScript (and
+ * on desktop) the listing's own <details> panels do the job.
+ */
+export default function ListingControls({ groups, orders, clearUrl, total }: Props) {
+  useLateReady();
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(groups.filter((g) => g.links.some((l) => l.current)).map((g) => g.title)),
+  );
+  const close = () => {
+    setOpen(false);
+  };
+  const panel = useDialog(open, close);
+  const toggle = (title: string) => {
+    setExpanded((now) => {
+      const next = new Set(now);
+      if (next.has(title)) next.delete(title);
+      else next.add(title);
+      return next;
+    });
+  };
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onClick = (event: MouseEvent) => {
+      const trigger =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('[data-listing-panel]') : null;
+      if (!trigger) return;
+      event.preventDefault();
+      setOpen(true);
+      if (trigger.dataset['listingPanel'] === 'ordenar') {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          setExpanded((now) => new Set([...now, 'Ordenar']));
+        }, ORDER_TOGGLE_DELAY_MS);
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('click', onClick);
+      clearTimeout(timer);
+    };
+  }, []);
+
+  if (!open) return null;
+  return (
+    <>
+      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar filtros" onClick={close} />
+      <div
+        ref={panel}
+        className="drawer drawer--right lc"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="lc-title"
+      >
+        <header className="lc__head">
+          <h2 id="lc-title">Filtrar e ordenar</h2>
+          <button type="button" className="icon-btn" aria-label="Fechar filtros" onClick={close}>
+            <Icon name="close" />
+          </button>
+        </header>
+        <div className="lc__body">
+          <Section
+            title="Ordenar"
+            links={orders}
+            open={expanded.has('Ordenar')}
+            onToggle={() => {
+              toggle('Ordenar');
+            }}
+          />
+          {groups.map((g) => (
+            <Section
+              key={g.title}
+              {...g}
+              open={expanded.has(g.title)}
+              onToggle={() => {
+                toggle(g.title);
+              }}
+            />
+          ))}
+        </div>
+        <footer className="lc__foot">
+          {clearUrl && (
+            <a className="btn btn--ghost" href={clearUrl} rel="nofollow">
+              Limpar filtros
+            </a>
+          )}
+          <button type="button" className="btn" onClick={close}>
+            Ver {total}
+          </button>
+        </footer>
+      </div>
+    </>
+  );
+}
