@@ -18,6 +18,24 @@ export default defineConfig({
   server: { host: true, port: 4321 },
   // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background.
   cache: { provider: memoryCache({ max: 2000 }) },
+  vite: {
+    environments: {
+      client: {
+        build: {
+          rollupOptions: {
+            output: {
+              // The islands' shared code (stores, API client, helpers) travels as one file, not a dozen.
+              manualChunks(id) {
+                if (/[\\/]node_modules[\\/](nanostores|@nanostores)[\\/]/.test(id)) return 'islands';
+                if (/[\\/]src[\\/](stores|api|lib|islands[\\/]shared)[\\/]/.test(id)) return 'islands';
+                return undefined;
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   env: {
     schema: {
       /** Base URL of an external store platform; unset = the embedded platform answers /api. */

@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
-for (const [W, path] of [[1366,'/'],[360,'/'],[1366,'/banheiro/'],[360,'/banheiro/']]) {
+const pdp = process.env.PDP; for (const [W, path] of [[1366,'/'],[360,'/'],[1366,'/banheiro/'],[360,'/banheiro/'],[1366,pdp],[360,pdp]]) {
   const page = await browser.newPage({ viewport: { width: W, height: 900 } });
   const files = new Map();
   page.on('pageerror', (e) => console.log('pageerror:', e.message));

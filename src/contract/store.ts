@@ -46,6 +46,8 @@ export const bannerSchema = z.object({
   target: z.string(),
   ordem: z.number().int(),
   dimensoes: z.object({ desktop: dimensaoSchema, mobile: dimensaoSchema }),
+  /** End of the promotion (ISO 8601) for a countdown; '' when the banner has none. */
+  fim: z.string(),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 export const bannersSchema = z.object({ banners: z.array(bannerSchema) });

@@ -188,6 +188,8 @@ export const banners = pgTable(
     art: jsonb().$type<{ hue: number; headline: string }>().notNull(),
     desktopSize: integer('desktop_size').array().notNull(),
     mobileSize: integer('mobile_size').array().notNull(),
+    /** When the promotion ends: the banner shows a countdown to it, and is gone afterwards. */
+    endsAt: timestamp('ends_at', { mode: 'date' }),
   },
   (t) => [index('banners_hash_idx').on(t.hash, t.levelId, t.position)],
 );

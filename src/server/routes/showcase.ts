@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Banner, Showcase } from '../../contract/store.ts';
 import type { PlatformEnv } from '../context.ts';
@@ -30,6 +30,8 @@ showcase.get('/banners/:hash', async (c) => {
       and(
         eq(t.banners.hash, hash),
         ...(c.req.query('idNivel') !== undefined ? [eq(t.banners.levelId, idNivel)] : []),
+        // A promotion that has ended is gone with its banner.
+        or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
       ),
     )
     .orderBy(t.banners.position)
@@ -42,6 +44,7 @@ showcase.get('/banners/:hash', async (c) => {
     titulo: b.title,
     target: '',
     ordem: b.position,
+    fim: b.endsAt?.toISOString() ?? '',
     dimensoes: {
       desktop: {
         link: link(b.link),

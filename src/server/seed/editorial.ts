@@ -165,8 +165,10 @@ export function buildBanners(categories: CategoryRow[]) {
     levelId: number,
     desktop: number[],
     mobile: number[],
+    endsAt: Date | null = null,
   ) =>
     rows.push({
+      endsAt,
       hash,
       name: `${hash} ${rows.length + 1}`,
       title,
@@ -177,7 +179,18 @@ export function buildBanners(categories: CategoryRow[]) {
       desktopSize: desktop,
       mobileSize: mobile,
     });
-  add('banner-principal', 'Semana do Banheiro: até 40% off', '/banheiro/', 210, 0, [1920, 520], [720, 720]);
+  // A week-long promotion from the day the store is seeded: its banner counts down to the end.
+  const weekFromNow = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  add(
+    'banner-principal',
+    'Semana do Banheiro: até 40% off',
+    '/banheiro/',
+    210,
+    0,
+    [1920, 520],
+    [720, 720],
+    weekFromNow,
+  );
   add(
     'banner-principal',
     'Linha preta: o acabamento do momento',
