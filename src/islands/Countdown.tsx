@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatTimeLeft, timeLeft } from '../lib/countdown.ts';
+import { useLateReady } from './shared/ready.ts';
 
 type Props = {
   /** End of the promotion, ISO 8601. */
@@ -14,6 +15,7 @@ type Props = {
  * the countdown at zero (its box keeps its size, so nothing moves).
  */
 export default function Countdown({ end, renderedAt, label = 'Termina em' }: Props) {
+  useLateReady();
   const target = Date.parse(end);
   const [now, setNow] = useState(renderedAt);
   useEffect(() => {

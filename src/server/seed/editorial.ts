@@ -156,6 +156,7 @@ export function buildBanners(categories: CategoryRow[]) {
     art: { hue: number; headline: string };
     desktopSize: number[];
     mobileSize: number[];
+    endsAt: Date | null;
   }[] = [];
   const add = (
     hash: string,

@@ -1,0 +1,267 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * The islands, as a shopper meets them at 1366 px and 360 px: nothing is downloaded before the first
+ * interaction, the first tap is not lost, and each island's journey works end to end.
+ */
+
+/** Islands' JavaScript, all of it, once hydrated (spec budget: 75 KB compressed). */
+const ISLANDS_BUDGET_BYTES = 75 * 1024;
+
+/** Count the islands that said they are ready, and the compressed bytes of every `/_astro/` file. */
+async function watch(page: Page) {
+  const files = new Map<string, number>();
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/_astro/'))
+      files.set(response.url(), Number(response.headers()['content-length'] ?? 0));
+  });
+  await page.addInitScript(() => {
+    const w = window as Window & { __ready?: number };
+    w.__ready = 0;
+    addEventListener('late:ready', () => {
+      w.__ready = (w.__ready ?? 0) + 1;
+    });
+  });
+  return {
+    files,
+    bytes: () => [...files.values()].reduce((sum, n) => sum + n, 0),
+  };
+}
+
+/** Wait until every island meant for this screen is hydrated. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const expected = [...document.querySelectorAll('astro-island')].filter((island) => {
+      const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
+      return typeof opts.value !== 'string' || !opts.value || matchMedia(opts.value).matches;
+    }).length;
+    return ((window as Window & { __ready?: number }).__ready ?? 0) >= expected;
+  });
+}
+
+/** A key press that types nothing: the first interaction, which wakes the islands. */
+const wake = (page: Page) => page.keyboard.press('Shift');
+
+async function firstProduct(page: Page): Promise<string> {
+  await page.goto('/banheiro/');
+  const href = await page.locator('article.card:not(.card--off) a.card__link').first().getAttribute('href');
+  if (!href) throw new Error('no available product');
+  return href;
+}
+
+async function expectNoSeriousA11yIssues(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+  ).toEqual([]);
+}
+
+test('no island code before interaction; all islands within budget once hydrated', async ({ page }) => {
+  const net = await watch(page);
+  for (const path of ['/', '/banheiro/', await firstProduct(page)]) {
+    net.files.clear();
+    await page.goto(path);
+    await page.waitForTimeout(1500);
+    expect([...net.files.keys()], `${path} before interaction`).toEqual([]);
+    await wake(page);
+    await hydrated(page);
+    expect(net.bytes(), `${path}: ${[...net.files.keys()].join(', ')}`).toBeLessThanOrEqual(
+      ISLANDS_BUDGET_BYTES,
+    );
+    // Island code is served compressed.
+    expect(net.files.size).toBeGreaterThan(0);
+  }
+});
+
+test('Comprar → side cart → plus, minus, typing, remove → empty', async ({ page }) => {
+  await watch(page);
+  await page.goto(await firstProduct(page));
+  // The first tap, before any island is hydrated: held, replayed, and the drawer opens.
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  const drawer = page.getByRole('dialog', { name: /Sacola de compras/ });
+  await expect(drawer).toBeVisible();
+  await expect(page).not.toHaveURL(/checkout\/carrinho/);
+  await expect(drawer.getByRole('heading', { level: 2 })).toHaveText('Sacola de compras (1)');
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  const quantity = drawer.getByRole('textbox', { name: 'Quantidade' });
+  const minus = drawer.getByRole('button', { name: 'Diminuir quantidade' });
+  await expect(quantity).toHaveValue('1');
+  await expect(minus).toBeDisabled();
+  await expect(drawer.getByText('Sub-total:')).toBeVisible();
+  await expect(drawer.getByText(/com 10% de desconto no pix ou boleto/)).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'FINALIZAR COMPRA' })).toHaveAttribute(
+    'href',
+    '/checkout/carrinho/',
+  );
+  await expectNoSeriousA11yIssues(page, '.sc');
+
+  await drawer.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await expect(quantity).toHaveValue('2');
+  await expect(minus).toBeEnabled();
+  await minus.click();
+  await expect(quantity).toHaveValue('1');
+  // Typing keeps digits only and sends the new quantity.
+  await quantity.fill('3x');
+  await expect(quantity).toHaveValue('3');
+  await quantity.press('Enter');
+  await expect(minus).toBeEnabled();
+  await expect(drawer.locator('.sc__total strong')).not.toHaveText('');
+
+  // Esc closes the dialog; the cart icon opens it again (after hydration, without leaving the page).
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.locator('[data-cart-link]').click();
+  await expect(drawer).toBeVisible();
+  await expect(quantity).toHaveValue('3');
+
+  await drawer.getByRole('button', { name: /^Remover / }).click();
+  await expect(drawer.getByText('Seu carrinho está vazio')).toBeVisible();
+  await expect(drawer.getByRole('heading', { level: 2 })).toHaveText('Sacola de compras (0)');
+  await drawer.getByRole('link', { name: 'Banheiro' }).waitFor();
+  await expect(page.locator('[data-cart-count]')).toBeHidden();
+});
+
+test('a returning visitor sees the cart count at first paint; the first tap on the cart opens the drawer', async ({
+  page,
+}) => {
+  await watch(page);
+  await page.goto(await firstProduct(page));
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page.getByRole('dialog', { name: /Sacola de compras/ })).toBeVisible();
+
+  // A new page: the count is there before any island code has arrived.
+  await page.goto('/cozinha/');
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  expect(await page.evaluate(() => (window as Window & { __ready?: number }).__ready)).toBe(0);
+  await page.locator('[data-cart-link]').click();
+  await expect(page.getByRole('dialog', { name: /Sacola de compras \(1\)/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/cozinha\/$/);
+});
+
+test('header search: suggestions, keyboard, submit to /busca', async ({ page, isMobile }) => {
+  await watch(page);
+  await page.goto('/');
+  await wake(page);
+  await hydrated(page);
+  await page.getByRole('combobox', { name: 'Buscar produtos' }).first().click();
+  // Phones get a full-screen panel with its own field, focused.
+  const box = isMobile ? page.locator('#busca-movel') : page.locator('#busca');
+  if (isMobile) await expect(box).toBeFocused();
+  await box.pressSequentially('torneira', { delay: 30 });
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(isMobile ? 3 : 8);
+  await expect(options.first()).toContainText('no pix ou boleto');
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', 'sg-0');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousA11yIssues(page, isMobile ? '.hs__mobile' : '.hs');
+  if (isMobile) {
+    // New text drops the highlighted suggestion; Enter searches for the text.
+    await box.fill('cuba');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/busca\?busca=cuba$/);
+  } else {
+    await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+    await page.getByRole('button', { name: 'Ver todos os resultados' }).click();
+    await expect(page).toHaveURL(/\/busca\?busca=torneira$/);
+  }
+});
+
+test('wishlist heart as a guest goes to the login page and back', async ({ page }) => {
+  await page.goto('/banheiro/');
+  // First tap before hydration: held, replayed, answered with 401, sent to login.
+  await page.locator('.card__fav button').first().click();
+  await expect(page).toHaveURL(/\/checkout\/acesso\?retorno=%2Fbanheiro%2F$/);
+});
+
+test('wishlist heart without JavaScript also sends a guest to login', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/banheiro/');
+  await page.locator('.card__fav button').first().click();
+  await expect(page).toHaveURL(/\/checkout\/acesso\?retorno=%2Fbanheiro%2F$/);
+  await context.close();
+});
+
+test('home popup shows once, after its delay, as a dialog', async ({ page }) => {
+  await page.clock.install();
+  await watch(page);
+  await page.goto('/');
+  await wake(page);
+  const dialog = page.getByRole('dialog', { name: 'Newsletter 10% off' });
+  // Hydration and the popup call take real time; the popup's 8 s are clock time.
+  await expect(async () => {
+    await page.clock.runFor(1000);
+    await expect(dialog).toBeVisible({ timeout: 200 });
+  }).toPass({ timeout: 15_000 });
+  await expect(dialog.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page, '.popup');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await wake(page);
+  await hydrated(page);
+  await page.clock.runFor(20_000);
+  await page.waitForTimeout(300);
+  await expect(dialog).toHaveCount(0);
+});
+
+test('mobile menu drills down and closes', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'the drawer is the phone menu');
+  await watch(page);
+  await page.goto('/');
+  // First tap before hydration opens the drawer, not the <details> fallback.
+  await page.getByLabel('Abrir menu').click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText('Olá, visitante!')).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Minha conta' })).toHaveAttribute('href', '/checkout/acesso');
+  await expect(menu.getByRole('link', { name: 'Favoritos' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page, '.mm');
+  await menu.getByRole('button', { name: 'Banheiro: ver subcategorias' }).click();
+  await expect(menu.getByRole('link', { name: 'Ver tudo' })).toHaveAttribute('href', '/banheiro/');
+  await expect(menu.getByRole('link', { name: 'Misturadores' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Voltar' }).click();
+  await expect(menu.getByRole('button', { name: 'Cozinha: ver subcategorias' })).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Fechar menu' })
+    .first()
+    .click({ position: { x: 350, y: 400 } });
+  await expect(menu).toBeHidden();
+  await expect(page.locator('html')).not.toHaveClass(/no-scroll/);
+});
+
+test('phone listing: Ordenar opens the drawer and then its ordering accordion', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'desktop shows filters and ordering in the page');
+  await watch(page);
+  await page.goto('/banheiro/');
+  await page.locator('summary[data-listing-panel="ordenar"]').click();
+  const drawer = page.getByRole('dialog', { name: 'Filtrar e ordenar' });
+  await expect(drawer).toBeVisible();
+  const toggle = drawer.getByRole('button', { name: 'Ordenar' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await drawer.getByRole('link', { name: 'Menor Preço' }).click();
+  await expect(page).toHaveURL(/order=Menor\+Pre%C3%A7o/);
+});
+
+test('product zoom opens on the gallery, moves between pictures and closes with Esc', async ({ page }) => {
+  await watch(page);
+  await page.goto(await firstProduct(page));
+  await page.locator('.gallery__main a[data-zoom]').first().click();
+  const viewer = page.getByRole('dialog', { name: /^Fotos de / });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await viewer.getByRole('button', { name: 'Próxima foto' }).click();
+  await expect(viewer.getByText(/^2 \/ \d+$/)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+});
