@@ -1,0 +1,230 @@
+import { Window } from 'happy-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createClient } from '../../../src/api/http.ts';
+import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
+import { showcaseSchema } from '../../../src/contract/store.ts';
+import { useClient } from '../../../src/stores/api.ts';
+import * as cart from '../../../src/stores/cart.ts';
+import * as favourites from '../../../src/stores/favourites.ts';
+import * as search from '../../../src/stores/search.ts';
+import { APP_TOKEN, ORIGIN, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * The islands' stores and actions against the real embedded platform (answers checked against the
+ * contract on the way), in a small browser-like global scope.
+ */
+let store: TestPlatform;
+let product: { id: number; variant: number; stock: number };
+const browser = new Window({ url: `${ORIGIN}/banheiro/` });
+
+beforeAll(async () => {
+  store = await startPlatform(60);
+  const listing = await store.getJson(
+    '/v2/front/url/product/listing/category?url=/banheiro/&limit=20',
+    listingSchema,
+  );
+  for (const p of listing.conteudo.produtos) {
+    const page = await store.getJson(
+      `/v2/front/url/product/detail?url=${p.rota.path ?? ''}`,
+      productPageSchema,
+    );
+    const v = page.conteudo.atributos.simples?.valores.find((x) => x.estoque > 2 && x.estoque < 50);
+    if (v) {
+      product = { id: page.conteudo.id, variant: v.idAtributoValor, stock: v.estoque };
+      break;
+    }
+  }
+  for (const name of [
+    'localStorage',
+    'sessionStorage',
+    'location',
+    'addEventListener',
+    'removeEventListener',
+  ] as const)
+    vi.stubGlobal(name, browser[name]);
+  vi.stubGlobal('window', browser);
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await browser.happyDOM.close();
+  await store.stop();
+});
+
+let n = 0;
+/** A fresh visitor: new session, empty storage, empty data layer. */
+function visitor(): string {
+  const session = `ilhas-teste-${String(++n).padStart(24, '0')}`;
+  useClient(
+    createClient(ORIGIN, session, {
+      appToken: APP_TOKEN,
+      validate: true,
+      // The store's entry strips `/api` before the platform sees the call; so does this.
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        url.pathname = url.pathname.replace(/^\/api/, '');
+        return store.platform.api.request(new Request(url, request));
+      },
+    }),
+  );
+  browser.localStorage.clear();
+  (browser as unknown as { dataLayer?: unknown[] }).dataLayer = [];
+  cart.$cart.set(undefined);
+  cart.$cartOpen.set(false);
+  cart.$cartMessages.set([]);
+  favourites.$favourites.set(new Set());
+  return session;
+}
+const dataLayer = () =>
+  (browser as unknown as { dataLayer: { event?: string; ecommerce?: unknown }[] }).dataLayer;
+
+describe('cart store', () => {
+  beforeEach(() => {
+    visitor();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('opening loads the cart and the (empty) offers', async () => {
+    await cart.openCart();
+    expect(cart.$cartOpen.get()).toBe(true);
+    expect(cart.$cart.get()?.itens).toEqual([]);
+    expect(cart.$upsell.get()).toEqual([]);
+  });
+
+  test('add, plus, minus, remove: the cart, the kept count and the analytics follow', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await cart.addItem({ idProduto: product.id, idAtributoSimples: product.variant, quantidade: 1 });
+    expect(cart.$cartOpen.get()).toBe(true);
+    expect(cart.$cartCount.get()).toBe(1);
+    expect(browser.localStorage.getItem(cart.COUNT_KEY)).toBe('1');
+    const line = () => {
+      const item = cart.$cart.get()?.itens[0];
+      if (!item) throw new Error('no line');
+      return item;
+    };
+    await cart.changeQuantity(line(), 2);
+    expect(line().quantidade).toBe(2);
+    await cart.changeQuantity(line(), 1);
+    expect(line().quantidade).toBe(1);
+    // Bad quantities never reach the platform.
+    await cart.changeQuantity(line(), 0);
+    await cart.changeQuantity(line(), 1.5);
+    expect(line().quantidade).toBe(1);
+    await cart.removeItem(line());
+    expect(cart.$cart.get()?.itens).toEqual([]);
+    expect(browser.localStorage.getItem(cart.COUNT_KEY)).toBe('0');
+    // Events reach the data layer 2 s later, in GA4's shape.
+    expect(dataLayer()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2000);
+    const events = dataLayer().flatMap((e) => (e.event ? [e.event] : []));
+    expect(events).toEqual(['add_to_cart', 'add_to_cart', 'remove_from_cart', 'remove_from_cart']);
+    expect(dataLayer()[1]).toMatchObject({
+      event: 'add_to_cart',
+      ecommerce: { currency: 'BRL', items: [{ item_id: String(product.id), quantity: 1 }] },
+    });
+  });
+
+  test('a quantity above stock is capped; the message clears after 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await cart.addItem({ idProduto: product.id, idAtributoSimples: product.variant, quantidade: 1 });
+    const item = cart.$cart.get()?.itens[0];
+    if (!item) throw new Error('no line');
+    await cart.changeQuantity(item, product.stock + 5);
+    expect(cart.$cart.get()?.itens[0]?.quantidade).toBe(product.stock);
+    expect(cart.$cartMessages.get()[0]?.mensagem).toMatch(/estoque/);
+    await vi.advanceTimersByTimeAsync(cart.MESSAGE_TTL_MS);
+    expect(cart.$cartMessages.get()).toEqual([]);
+  });
+
+  test('a failed add shows the platform message and changes nothing', async () => {
+    await cart.addItem({ idProduto: 99_999_999, idAtributoSimples: 1, quantidade: 1 });
+    expect(cart.$cartMessages.get()).toEqual([{ tipo: 'erro', mensagem: 'Produto não encontrado.' }]);
+    expect(cart.$cartOpen.get()).toBe(false);
+    expect(cart.$cartBusy.get()).toBe(false);
+  });
+
+  test('an upsell offer adds through its own payload and opens the drawer', async () => {
+    await cart.addItem({ idProduto: product.id, idAtributoSimples: product.variant, quantidade: 1 });
+    cart.closeCart();
+    await cart.openCart();
+    const offer = cart.$upsell.get()[0]?.itens[0];
+    const value = offer?.atributosSimples.valores[0];
+    if (!offer || !value) throw new Error('no offer');
+    await cart.addOffer(value.carrinho);
+    expect(cart.$cartOpen.get()).toBe(true);
+    expect(cart.$cart.get()?.itens.map((i) => i.hash.idProduto)).toContain(offer.idProduto);
+  });
+});
+
+describe('search store', () => {
+  beforeEach(() => {
+    visitor();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('suggestions come 500 ms after the last key; empty text brings the defaults back', async () => {
+    search.typed('torn', search.SUGGESTIONS_DESKTOP);
+    search.typed('torneira', search.SUGGESTIONS_DESKTOP);
+    expect(search.$searchOpen.get()).toBe(true);
+    await vi.advanceTimersByTimeAsync(search.SEARCH_DEBOUNCE_MS - 1);
+    expect(search.$searchLoading.get()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => {
+      expect(search.$suggestions.get().length).toBeGreaterThan(0);
+    });
+    expect(search.$suggestions.get().length).toBeLessThanOrEqual(8);
+    expect(search.$suggestions.get().filter((p) => /torneira/i.test(p.nome)).length).toBeGreaterThan(0);
+    search.typed('', search.SUGGESTIONS_MOBILE);
+    const bestSellers = await store.getJson(
+      '/v2/front/showcase/products/vitrine-mais-vendidos?limit=3',
+      showcaseSchema,
+    );
+    await vi.waitFor(() => {
+      expect(search.$suggestions.get().map((p) => p.id)).toEqual(bestSellers.produtos.map((p) => p.id));
+    });
+  });
+
+  test('submit needs text, records the search, clears the input and goes to /busca', async () => {
+    const go = vi.fn();
+    expect(search.submitSearch('   ', go)).toBe(false);
+    expect(go).not.toHaveBeenCalled();
+    search.$searchText.set(' cuba inox ');
+    expect(search.submitSearch(search.$searchText.get(), go)).toBe(true);
+    expect(go).toHaveBeenCalledWith('/busca?busca=cuba%20inox');
+    expect(search.$searchText.get()).toBe('');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(dataLayer()).toContainEqual({ event: 'search', search_term: 'cuba inox' });
+    // A blur while the submit is under way keeps the results.
+    search.$suggestions.set([]);
+    search.closeSearch();
+    expect(search.$submitting.get()).toBe(true);
+    search.$submitting.set(false);
+  });
+});
+
+describe('favourites store', () => {
+  test('a guest is sent to the login page, coming back here', async () => {
+    visitor();
+    const go = vi.fn();
+    await favourites.toggleFavourite({ id: product.id, name: 'x', price: 1 }, go);
+    expect(go).toHaveBeenCalledWith('/checkout/acesso?retorno=%2Fbanheiro%2F');
+    expect(favourites.$favourites.get().size).toBe(0);
+  });
+
+  test('a customer toggles by the answer: add, then remove', async () => {
+    const session = visitor();
+    await store.loginAs(session, { name: 'Lia' });
+    const go = vi.fn();
+    await favourites.toggleFavourite({ id: product.id, name: 'Produto', price: 10 }, go);
+    expect([...favourites.$favourites.get()]).toEqual([product.id]);
+    await favourites.toggleFavourite({ id: product.id, name: 'Produto', price: 10 }, go);
+    expect(favourites.$favourites.get().size).toBe(0);
+    expect(go).not.toHaveBeenCalled();
+  });
+});
