@@ -35,14 +35,11 @@ beforeAll(async () => {
       break;
     }
   }
-  for (const name of [
-    'localStorage',
-    'sessionStorage',
-    'location',
-    'addEventListener',
-    'removeEventListener',
-  ] as const)
-    vi.stubGlobal(name, browser[name]);
+  vi.stubGlobal('localStorage', browser.localStorage);
+  vi.stubGlobal('sessionStorage', browser.sessionStorage);
+  vi.stubGlobal('location', browser.location);
+  vi.stubGlobal('addEventListener', browser.addEventListener.bind(browser));
+  vi.stubGlobal('removeEventListener', browser.removeEventListener.bind(browser));
   vi.stubGlobal('window', browser);
 });
 afterAll(async () => {
