@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { MenuNode } from '../lib/menu-tree.ts';
+import { $menuOpen, $menuPath, closeMenu, drillDown, drillUp, openMenu } from '../stores/menu.ts';
 import { $user, firstName } from '../stores/user.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
@@ -16,20 +17,16 @@ type Props = { menu: MenuNode[]; storeName: string };
  */
 export default function MobileMenu({ menu, storeName }: Props) {
   useLateReady();
-  const [open, setOpen] = useState(false);
-  const [path, setPath] = useState<number[]>([]);
+  const open = useStore($menuOpen);
+  const path = useStore($menuPath);
   const user = useStore($user);
-  const close = () => {
-    setOpen(false);
-    setPath([]);
-  };
-  const panel = useDialog(open, close);
+  const panel = useDialog(open, closeMenu);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest('[data-menu-open]')) return;
       event.preventDefault();
-      setOpen(true);
+      openMenu();
     };
     document.addEventListener('click', onClick);
     return () => {
@@ -51,11 +48,11 @@ export default function MobileMenu({ menu, storeName }: Props) {
   const name = firstName(user);
   return (
     <>
-      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar menu" onClick={close} />
+      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar menu" onClick={closeMenu} />
       <div ref={panel} className="drawer drawer--left mm" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="mm__head">
           <img src="/logo.svg" alt={storeName} width="140" height="32" />
-          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={close}>
+          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={closeMenu}>
             <Icon name="close" />
           </button>
         </div>
@@ -72,13 +69,7 @@ export default function MobileMenu({ menu, storeName }: Props) {
         <nav className="mm__nav" aria-label="Categorias">
           {parent && (
             <div className="mm__level">
-              <button
-                type="button"
-                className="mm__back"
-                onClick={() => {
-                  setPath(path.slice(0, -1));
-                }}
-              >
+              <button type="button" className="mm__back" onClick={drillUp}>
                 <Icon name="back" size={18} /> Voltar
               </button>
               <strong>{parent.label}</strong>
@@ -99,7 +90,7 @@ export default function MobileMenu({ menu, storeName }: Props) {
                     type="button"
                     aria-label={`${entry.label}: ver subcategorias`}
                     onClick={() => {
-                      setPath([...path, i]);
+                      drillDown(i);
                     }}
                   >
                     {entry.label} <Icon name="chevron" size={18} />

@@ -12,3 +12,6 @@ export const cashPrice = (price: number, percent: number): number =>
 
 /** What the quantity input keeps of what was typed: digits only, at most three. */
 export const quantityText = (typed: string): string => typed.replace(/\D/g, '').slice(0, 3);
+
+/** Where the header's count is kept between pages (local storage), so it is right at first paint. */
+export const COUNT_KEY = 'carrinho:quantidade';

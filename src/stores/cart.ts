@@ -5,12 +5,13 @@ import { ApiError } from '../api/core.ts';
 import type { Cart, CartItem, CartPayload, Upsell } from '../contract/cart.ts';
 import { trackAddToCart, trackRemoveFromCart } from '../lib/analytics.ts';
 import type { GaItem } from '../lib/analytics.ts';
+import { COUNT_KEY } from '../lib/cart-view.ts';
 import { api } from './api.ts';
+
+export { COUNT_KEY };
 
 /** Cart messages stay this long (spec section 9). */
 export const MESSAGE_TTL_MS = 10_000;
-/** Where the header's count is kept between pages, so it is right at first paint. */
-export const COUNT_KEY = 'carrinho:quantidade';
 
 export type CartMessage = Cart['mensagens'][number];
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
@@ -59,6 +60,44 @@ async function throughput(url: string, seconds = 5, concurrency = 16) {
   return done / seconds;
 }
 
+/**
+ * Compressed bytes of island code a page downloads once hydrated (after a first key press), at a
+ * viewport width; and what it downloaded before that key press.
+ */
+async function islandBytes(url: string, width: number): Promise<{ before: number; after: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const files = new Map<string, number>();
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/_astro/'))
+        files.set(r.url(), Number(r.headers()['content-length'] ?? 0));
+    });
+    await page.addInitScript(() => {
+      const w = window as Window & { __ready?: number };
+      w.__ready = 0;
+      addEventListener('late:ready', () => {
+        w.__ready = (w.__ready ?? 0) + 1;
+      });
+    });
+    await page.goto(url);
+    await page.waitForTimeout(1000);
+    const sum = () => [...files.values()].reduce((a, b) => a + b, 0);
+    const before = sum();
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => {
+      const expected = [...document.querySelectorAll('astro-island')].filter((island) => {
+        const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
+        return typeof opts.value !== 'string' || !opts.value || matchMedia(opts.value).matches;
+      }).length;
+      return ((window as Window & { __ready?: number }).__ready ?? 0) >= expected;
+    });
+    return { before, after: sum() };
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   await waitForServer();
   const category = `${BASE}/cozinha/`;
@@ -76,6 +115,15 @@ try {
   // Throughput first, while nothing else runs on the machine.
   const trivial = await throughput(`${BASE}/saude`);
   const cached = await throughput(category);
+
+  const islandRows: string[] = [];
+  for (const [name, url] of pages) {
+    const phone = await islandBytes(url, 360);
+    const desktop = await islandBytes(url, 1366);
+    islandRows.push(
+      `| ${name} | ${(phone.before / 1024).toFixed(1)} KB | ${(phone.after / 1024).toFixed(1)} KB | ${(desktop.after / 1024).toFixed(1)} KB |`,
+    );
+  }
 
   const rows: string[] = [];
   const chrome = await chromeLauncher.launch({
@@ -120,6 +168,10 @@ try {
   console.log('| page | performance | LCP | TBT | CLS | JS before interaction | HTML (gzip) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
+  console.log('\nIsland JavaScript (compressed, budget 75 KB once hydrated)\n');
+  console.log('| page | before interaction | hydrated at 360 px | hydrated at 1366 px |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const row of islandRows) console.log(row);
   console.log(
     `\nSSR throughput, 16 clients, 5 s: trivial page ${trivial.toFixed(0)} req/s, cached category ${cached.toFixed(0)} req/s (${((cached / trivial) * 100).toFixed(0)}%)`,
   );

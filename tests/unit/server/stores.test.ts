@@ -57,7 +57,7 @@ function visitor(): string {
       appToken: APP_TOKEN,
       validate: true,
       // The store's entry strips `/api` before the platform sees the call; so does this.
-      fetch: (input, init) => {
+      fetch: async (input, init) => {
         const request = new Request(input, init);
         const url = new URL(request.url);
         url.pathname = url.pathname.replace(/^\/api/, '');
