@@ -21,3 +21,36 @@ export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'veri
     { idProduto, idAtributoSimples: 0, idUnidadeVenda: 0, quantidade: 1, parametroAdicional: '' },
     wishlistAnswerSchema,
   );
+
+const formAnswerSchema = async () => (await import('../contract/forms.ts')).formAnswerSchema;
+const produtosSchema = async () => (await import('../contract/wishlist.ts')).wishlistProductsSchema;
+
+/** Sign up (logs the new customer in on a new session: read `client.issuedSession`). */
+export const register = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/checkout/register', body, formAnswerSchema);
+
+/** Log in with e-mail or CPF/CNPJ; the session id changes (read `client.issuedSession`). */
+export const login = (client: Client, usuario: string, senha: string) =>
+  sendJson(
+    client,
+    'post',
+    'v2/front/checkout/login',
+    { usuario, senha, revendedor: false },
+    formAnswerSchema,
+  );
+
+export const logout = (client: Client) =>
+  sendJson(client, 'post', 'v2/front/checkout/logout', {}, formAnswerSchema);
+
+export const requestPasswordReset = (client: Client, usuario: string) =>
+  sendJson(client, 'post', 'v2/front/checkout/password-recovery', { usuario }, formAnswerSchema);
+
+export const resetPassword = (client: Client, token: string, senha: string) =>
+  sendJson(client, 'post', 'v2/front/checkout/password-reset', { token, senha }, formAnswerSchema);
+
+export const updateProfile = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/checkout/user', body, formAnswerSchema);
+
+/** The favourites as products, for the wishlist page (our extension: `?produtos=1`). */
+export const getFavouriteProducts = async (client: Client) =>
+  (await getJson(client, 'v2/front/wishlist', { produtos: '1' }, produtosSchema)).produtos;

@@ -22,7 +22,7 @@ export type Client = {
   validate: boolean;
   /** Told when each call starts and ends (the browser's loading bar). */
   observer?: RequestObserver | undefined;
-  /** A session the platform issued during this client's calls (the visitor had none): set it as the cookie. */
+  /** A session the platform issued during this client's calls (the visitor had none, or login rotated it): set it as the cookie. */
   issuedSession?: string;
 };
 

@@ -60,8 +60,9 @@ export function createClient(origin: string, session?: string, transport = serve
     hooks: {
       afterResponse: [
         ({ response }) => {
-          const issued = session ? undefined : sessionFrom(response);
-          if (issued) client.issuedSession = issued;
+          // A new session: the visitor had none, or login/logout rotated it.
+          const issued = sessionFrom(response);
+          if (issued && issued !== session) client.issuedSession = issued;
         },
       ],
     },

@@ -21,7 +21,17 @@ export const userSchema = z.object({
   ativo: z.boolean(),
   endereco: z.object({
     cep: z.string(),
-    principal: z.object({ cep: z.string(), cidade: z.string(), uf: z.string(), pais: z.string() }),
+    principal: z.object({
+      cep: z.string(),
+      cidade: z.string(),
+      uf: z.string(),
+      pais: z.string(),
+      /** The rest of the address (our extension, for the account page). */
+      logradouro: z.string().optional(),
+      numero: z.string().optional(),
+      complemento: z.string().optional(),
+      bairro: z.string().optional(),
+    }),
   }),
   pontos: z.object({ valorTotal: pontosValorSchema }),
   representantes: z.array(z.unknown()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { produtoSchema } from './product.ts';
 
 /** `GET wishlist`: the logged-in customer's favourite product ids (guests get a 401). */
 export const wishlistSchema = z.object({ favoritos: z.array(z.number().int()) });
@@ -28,3 +29,6 @@ export const wishlistAnswerSchema = z.object({
 export type WishlistAnswer = z.infer<typeof wishlistAnswerSchema>;
 
 export const LOGIN_REQUIRED = 'Faça login para guardar seus favoritos.';
+
+/** `GET wishlist?produtos=1` (our extension): the favourites as listing products, newest first. */
+export const wishlistProductsSchema = wishlistSchema.extend({ produtos: z.array(produtoSchema) });

@@ -8,7 +8,31 @@ import './listing/listing-controls.css';
 /** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
 export const ORDER_TOGGLE_DELAY_MS = 500;
 
-type Props = { groups: FilterGroup[]; orders: FilterLink[]; clearUrl?: string | undefined; total: string };
+type Controls = { groups: FilterGroup[]; orders: FilterLink[]; clearUrl?: string | undefined; total: string };
+
+const linksOf = (root: ParentNode, selector: string): FilterLink[] =>
+  [...root.querySelectorAll<HTMLAnchorElement>(selector)].map((a) => ({
+    label: a.firstChild?.textContent?.trim() ?? '',
+    href: a.getAttribute('href') ?? '',
+    current: a.hasAttribute('aria-current'),
+    follow: a.rel !== 'nofollow',
+    ...(a.querySelector('span')
+      ? { count: Number(a.querySelector('span')?.textContent.replace(/\D/g, '')) }
+      : {}),
+  }));
+
+/** The listing's own links (the page's filters, ordering and count), so the drawer repeats nothing. */
+function readControls(): Controls {
+  return {
+    groups: [...document.querySelectorAll('.filters section')].map((section) => ({
+      title: section.querySelector('h3')?.textContent.trim() ?? '',
+      links: linksOf(section, 'a'),
+    })),
+    orders: linksOf(document, '.order a'),
+    clearUrl: document.querySelector('.filters__clear')?.getAttribute('href') ?? undefined,
+    total: document.querySelector('.toolbar__count')?.textContent.trim() ?? '',
+  };
+}
 
 function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean; onToggle: () => void }) {
   const id = `lc-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -35,15 +59,14 @@ function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean
 
 /**
  * Phones: 'Filtrar' and 'Ordenar' open one drawer with the ordering and every filter as accordions;
- * 'Ordenar' also opens the ordering accordion ORDER_TOGGLE_DELAY_MS later. Without JavaScript (and
- * on desktop) the listing's own <details> panels do the job.
+ * 'Ordenar' also opens the ordering accordion ORDER_TOGGLE_DELAY_MS later. It shows the listing's own
+ * links, read from the page; without JavaScript (and on desktop) the page's <details> panels do the job.
  */
-export default function ListingControls({ groups, orders, clearUrl, total }: Props) {
+export default function ListingControls() {
   useLateReady();
   const [open, setOpen] = useState(false);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
-    () => new Set(groups.filter((g) => g.links.some((l) => l.current)).map((g) => g.title)),
-  );
+  const [controls, setControls] = useState<Controls | undefined>(undefined);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const close = () => {
     setOpen(false);
   };
@@ -64,6 +87,13 @@ export default function ListingControls({ groups, orders, clearUrl, total }: Pro
         event.target instanceof Element ? event.target.closest<HTMLElement>('[data-listing-panel]') : null;
       if (!trigger) return;
       event.preventDefault();
+      const read = readControls();
+      setControls(read);
+      setExpanded((now) =>
+        now.size
+          ? now
+          : new Set(read.groups.filter((g) => g.links.some((l) => l.current)).map((g) => g.title)),
+      );
       setOpen(true);
       if (trigger.dataset['listingPanel'] === 'ordenar') {
         clearTimeout(timer);
@@ -79,7 +109,8 @@ export default function ListingControls({ groups, orders, clearUrl, total }: Pro
     };
   }, []);
 
-  if (!open) return null;
+  if (!open || !controls) return null;
+  const { groups, orders, clearUrl, total } = controls;
   return (
     <>
       <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar filtros" onClick={close} />

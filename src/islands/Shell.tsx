@@ -4,6 +4,7 @@ import { $user, ensureUser } from '../stores/user.ts';
 import { useLateReady } from './shared/ready.ts';
 import { LoadingBar } from './shell/LoadingBar.tsx';
 import {
+  useDropdowns,
   useFavouriteHearts,
   useNavigationLoader,
   usePageTracking,
@@ -25,6 +26,7 @@ export default function Shell() {
     void ensureUser();
   }, []);
   const user = useStore($user);
+  useDropdowns(user);
   const sale = user?.vendaInterna;
   return (
     <>

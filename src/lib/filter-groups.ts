@@ -3,8 +3,8 @@ import { formatBRL } from './money.ts';
 
 /**
  * A listing's filters as groups of links, each link toggling one value (filtered pages are
- * `noindex,follow`, so the links are `nofollow`). Filters.astro renders them for everyone; the phone
- * drawer island gets the same groups.
+ * `noindex,follow`, so the links are `nofollow`). Filters.astro renders them; the phone drawer island
+ * reads them back from the page.
  */
 export type FilterLink = { label: string; href: string; current: boolean; count?: number; follow?: boolean };
 export type FilterGroup = { title: string; links: FilterLink[] };
@@ -59,7 +59,3 @@ export function filterGroups(detalhes: Detalhes): FilterGroup[] {
   ];
   return groups.filter((g) => g.links.length > 0);
 }
-
-/** The orderings as links, the current one marked. */
-export const orderLinks = (detalhes: Detalhes): FilterLink[] =>
-  detalhes.ordenacao.map((o) => ({ label: o.label, href: o.url, current: o.atual }));

@@ -6,6 +6,7 @@ import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
 import { newsletter } from './routes/forms.ts';
+import { account } from './routes/account.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
@@ -32,6 +33,7 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/checkout/cart', cart);
   front.route('/checkout/upsell', upsell);
   front.route('/checkout', checkout);
+  front.route('/checkout', account);
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);

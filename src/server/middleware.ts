@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { PlatformEnv } from './context.ts';
 import { PlatformError } from './errors.ts';
@@ -33,15 +33,24 @@ export const session: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   if (given && SESSION_PATTERN.test(given)) {
     c.set('session', given);
   } else {
-    const id = randomBytes(32).toString('base64url');
-    c.set('session', id);
-    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
-    setCookie(c, SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure: https });
-    // Callers that cannot read cookies (server-side rendering) take the new id from here.
-    c.header('Session', id);
+    issueSession(c);
   }
   await next();
 };
+
+/**
+ * A new session id for this caller: 32 random bytes, as the cookie and in the `Session` header (callers
+ * that cannot read cookies, like server-side rendering, take it from there). Login and logout use it to
+ * rotate the id.
+ */
+export function issueSession(c: Context<PlatformEnv>): string {
+  const id = randomBytes(32).toString('base64url');
+  c.set('session', id);
+  const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+  setCookie(c, SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure: https });
+  c.header('Session', id);
+  return id;
+}
 
 /** Mutations accept JSON only: anything else is 415, malformed JSON is 400, bodies are capped. */
 export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {

@@ -3,10 +3,15 @@ import { trackSelectItem, trackSelectPromotion, trackViewItemList } from '../../
 import type { GaItem } from '../../lib/analytics.ts';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { loadingEnded, loadingStarted } from '../../stores/loading.ts';
+import { firstName } from '../../stores/user.ts';
+import type { User } from '../../contract/user.ts';
 
 /** Header retracts past this scroll (spec section 9), checked 50 ms after scrolling stops. */
 export const HEADER_SCROLL_PX = 580;
 export const HEADER_DEBOUNCE_MS = 50;
+
+/** The product name behind a heart ('Favoritar Torneira X' → 'Torneira X'). */
+const nameOf = (heart: HTMLElement) => (heart.getAttribute('aria-label') ?? '').replace(/^Favoritar /, '');
 
 /** The hearts of the page: one request for all, each submit toggles, every heart of a product follows. */
 export function useFavouriteHearts(): void {
@@ -25,7 +30,7 @@ export function useFavouriteHearts(): void {
       if (!heart) return;
       void toggleFavourite({
         id: Number(heart.dataset['fav']),
-        name: heart.dataset['name'] ?? '',
+        name: nameOf(heart),
         price: Number(heart.dataset['price']),
       });
     };
@@ -43,7 +48,7 @@ function cardItem(card: Element, list: string, index: number): GaItem | undefine
   if (!heart) return undefined;
   return {
     item_id: heart.dataset['fav'] ?? '',
-    item_name: heart.dataset['name'] ?? '',
+    item_name: nameOf(heart),
     item_brand: card.querySelector('.card__brand')?.textContent.trim() ?? '',
     item_list_name: list,
     index,
@@ -159,4 +164,39 @@ export function useRetractingHeader(): void {
       removeEventListener('scroll', onScroll);
     };
   }, []);
+}
+
+/**
+ * Header dropdowns (`details[data-dropdown]`) close on any click outside them and on Esc; the account
+ * one greets a logged-in shopper by name.
+ */
+export function useDropdowns(user: User | undefined): void {
+  useEffect(() => {
+    const close = (except?: Node) => {
+      for (const open of document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]'))
+        if (!except || !open.contains(except)) open.open = false;
+    };
+    const onClick = (event: MouseEvent) => {
+      close(event.target instanceof Node ? event.target : undefined);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  useEffect(() => {
+    const name = firstName(user);
+    if (!name) return;
+    for (const hello of document.querySelectorAll('[data-account-greeting]'))
+      hello.textContent = `Olá, ${name}`;
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-account-link]')) {
+      link.textContent = 'sua conta';
+      link.href = '/minha-conta/';
+    }
+  }, [user]);
 }

@@ -283,3 +283,11 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   name: text().notNull().default(''),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Password reset links: only a hash of the token is kept; each link works once, for an hour. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+});

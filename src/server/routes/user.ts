@@ -39,7 +39,9 @@ export function anonymousUser(cep: string): User {
 
 /** A logged-in customer in the platform's shape. */
 export function customerUser(customer: Customer, cep: string): User {
-  const address = customer.address as { cep?: string; cidade?: string; uf?: string };
+  const address = customer.address as Partial<
+    Record<'cep' | 'cidade' | 'uf' | 'logradouro' | 'numero' | 'complemento' | 'bairro', string>
+  >;
   const own = address.cep ?? cep;
   return {
     ...anonymousUser(own),

@@ -7,6 +7,8 @@ import { requireCustomer } from '../accounts/customers.ts';
 import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { loadProdutos } from '../catalog/products.ts';
+import { getTaxonomy } from '../catalog/taxonomy.ts';
 
 /** Favourites of the logged-in customer: product ids, one row each; guests get 401. */
 export const wishlist = new Hono<PlatformEnv>();
@@ -23,7 +25,10 @@ wishlist.get('/', async (c) => {
     .from(t.wishlistItems)
     .where(eq(t.wishlistItems.customerId, customer.id))
     .orderBy(desc(t.wishlistItems.addedAt), t.wishlistItems.productId);
-  return c.json({ favoritos: rows.map((r) => r.id) });
+  const favoritos = rows.map((r) => r.id);
+  if (c.req.query('produtos') !== '1') return c.json({ favoritos });
+  const produtos = await loadProdutos(db, c.get('origin'), await getTaxonomy(db), favoritos);
+  return c.json({ favoritos, produtos });
 });
 
 wishlist.post('/:action{add|remove|verify}', body, async (c) => {

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { digits, validCnpj, validCpf } from './documents.ts';
+import { HONEYPOT_FIELD } from './forms.ts';
+
+/** Sign-up, login and password recovery (spec section 1; OWASP password rules: length only). */
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome; the cap (in bytes, before hashing) only stops abuse. */
+export const PASSWORD_MAX_BYTES = 256;
+export const UFS = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `Informe ${label}.` })
+    .trim()
+    .min(1, { message: `Informe ${label}.` })
+    .max(max, { message: `Use no máximo ${String(max)} caracteres.` });
+
+export const passwordSchema = z
+  .string({ message: 'Crie uma senha.' })
+  .refine((s) => Array.from(s).length >= PASSWORD_MIN, {
+    message: `A senha precisa de pelo menos ${String(PASSWORD_MIN)} caracteres. Uma frase longa é uma ótima senha.`,
+  })
+  .refine((s) => new TextEncoder().encode(s).length <= PASSWORD_MAX_BYTES, {
+    message: 'Esta senha é longa demais (no máximo 256 bytes).',
+  });
+
+const email = z
+  .string({ message: 'Informe seu e-mail.' })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'Informe seu e-mail.' })
+  .max(254, { message: 'Este e-mail é longo demais.' })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { message: 'Informe um e-mail válido, como nome@exemplo.com.br.' });
+
+/** dd/mm/aaaa or aaaa-mm-dd → aaaa-mm-dd, a real date, at least 16 years ago and not before 1900. */
+const birthDate = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+    const iso = br ? `${br[3] ?? ''}-${br[2] ?? ''}-${br[1] ?? ''}` : value;
+    const date = new Date(`${iso}T12:00:00Z`);
+    const ok =
+      /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso);
+    if (!ok) {
+      ctx.addIssue({ code: 'custom', message: 'Informe a data de nascimento como dd/mm/aaaa.' });
+      return z.NEVER;
+    }
+    const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+    if (age < 16 || date.getUTCFullYear() < 1900) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Confira a data de nascimento (é preciso ter 16 anos ou mais).',
+      });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+export const signupSchema = z
+  .object({
+    pessoa: z.enum(['F', 'J'], { message: 'Escolha pessoa física ou jurídica.' }),
+    nomeRazao: text('seu nome completo (ou a razão social)', 120),
+    email,
+    celular: z
+      .string({ message: 'Informe seu celular com DDD.' })
+      .transform(digits)
+      .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
+        message: 'Informe um celular com DDD, como (11) 91234-5678.',
+      }),
+    documento: z.string({ message: 'Informe o CPF ou o CNPJ.' }).transform(digits),
+    sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
+    nascimento: z.string().default(''),
+    cep: z
+      .string({ message: 'Informe o CEP.' })
+      .transform(digits)
+      .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
+    logradouro: text('a rua ou avenida', 120),
+    numero: text('o número (ou "s/n")', 10),
+    complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),
+    bairro: text('o bairro', 60),
+    cidade: text('a cidade', 60),
+    uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
+    senha: passwordSchema,
+    optin: z.boolean().default(false),
+    [HONEYPOT_FIELD]: z.string().max(500).default(''),
+  })
+  .superRefine((data, ctx) => {
+    if (data.pessoa === 'F' && !validCpf(data.documento))
+      ctx.addIssue({ code: 'custom', path: ['documento'], message: 'CPF inválido: confira os 11 números.' });
+    if (data.pessoa === 'J' && !validCnpj(data.documento))
+      ctx.addIssue({ code: 'custom', path: ['documento'], message: 'CNPJ inválido: confira os 14 números.' });
+    if (data.pessoa === 'F') {
+      const parsed = birthDate.safeParse(data.nascimento);
+      if (!parsed.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nascimento'],
+          message: parsed.error.issues[0]?.message ?? 'Informe a data de nascimento.',
+        });
+    }
+  })
+  .transform((data) => ({
+    ...data,
+    nascimento: data.pessoa === 'F' ? (birthDate.safeParse(data.nascimento).data ?? '') : '',
+  }));
+export type SignupRequest = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  usuario: z
+    .string({ message: 'Informe seu e-mail ou CPF.' })
+    .trim()
+    .min(1, { message: 'Informe seu e-mail ou CPF.' })
+    .max(254),
+  senha: z.string({ message: 'Informe sua senha.' }).min(1, { message: 'Informe sua senha.' }).max(1024),
+  revendedor: z.boolean().default(false),
+});
+
+export const recoverySchema = z.object({
+  usuario: z
+    .string({ message: 'Informe seu e-mail ou CPF.' })
+    .trim()
+    .min(1, { message: 'Informe seu e-mail ou CPF.' })
+    .max(254),
+});
+
+export const resetSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'Este link de nova senha não é válido.' }),
+  senha: passwordSchema,
+});
+
+/** Profile changes from /minha-conta/. */
+export const profileSchema = z.object({
+  nomeRazao: text('seu nome completo (ou a razão social)', 120),
+  celular: z
+    .string({ message: 'Informe seu celular com DDD.' })
+    .transform(digits)
+    .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
+      message: 'Informe um celular com DDD, como (11) 91234-5678.',
+    }),
+  cep: z
+    .string({ message: 'Informe o CEP.' })
+    .transform(digits)
+    .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
+  logradouro: text('a rua ou avenida', 120),
+  numero: text('o número (ou "s/n")', 10),
+  complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),
+  bairro: text('o bairro', 60),
+  cidade: text('a cidade', 60),
+  uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
+  optin: z.boolean().default(false),
+});
+
+export const LOGIN_FAILED = 'E-mail, CPF ou senha incorretos.';
+export const RECOVERY_SENT =
+  'Se houver uma conta com esses dados, enviamos um link para criar uma nova senha. Confira seu e-mail.';

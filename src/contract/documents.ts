@@ -1,0 +1,28 @@
+/** Brazilian tax ids: CPF (people, 11 digits) and CNPJ (companies, 14 digits), with their check digits. */
+
+export const digits = (value: string): string => value.replace(/\D/g, '');
+
+export function validCpf(value: string): boolean {
+  const cpf = digits(value);
+  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(cpf[9]) && check(10) === Number(cpf[10]);
+}
+
+export function validCnpj(value: string): boolean {
+  const cnpj = digits(value);
+  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const check = (length: number) => {
+    const weights =
+      length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((total, w, i) => total + w * Number(cnpj[i]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return check(12) === Number(cnpj[12]) && check(13) === Number(cnpj[13]);
+}

@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import {
+  LOGIN_FAILED,
+  loginSchema,
+  profileSchema,
+  RECOVERY_SENT,
+  recoverySchema,
+  resetSchema,
+  signupSchema,
+} from '../../contract/account.ts';
+import { digits } from '../../contract/documents.ts';
+import { HONEYPOT_FIELD } from '../../contract/forms.ts';
+import type { FormAnswer } from '../../contract/forms.ts';
+import { requireCustomer } from '../accounts/customers.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import type { PlatformEnv } from '../context.ts';
+import * as t from '../db/schema.ts';
+import { PlatformError } from '../errors.ts';
+import { invalidForm, readForm } from '../forms/fields.ts';
+import { issueSession } from '../middleware.ts';
+import { rateLimit } from '../rate-limit.ts';
+
+/** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */
+export const account = new Hono<PlatformEnv>();
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const body = async (c: Context<PlatformEnv>) => (await c.req.json().catch(() => undefined)) as unknown;
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * Log `customerId` in (or out, with null) on a new session id: the old id stops working, the cart
+ * and the CEP move to the new one.
+ */
+async function rotateSession(c: Context<PlatformEnv>, customerId: number | null, keepCart: boolean) {
+  const { db } = c.get('config');
+  const old = c.get('session');
+  const [previous] = await db.select().from(t.sessions).where(eq(t.sessions.id, old));
+  const fresh = issueSession(c);
+  await db.transaction(async (tx) => {
+    await tx.insert(t.sessions).values({ id: fresh, customerId, cep: previous?.cep ?? '' });
+    if (keepCart)
+      await tx.update(t.cartItems).set({ sessionId: fresh }).where(eq(t.cartItems.sessionId, old));
+    await tx.delete(t.sessions).where(eq(t.sessions.id, old));
+  });
+}
+
+account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
+  const form = readForm(await body(c), signupSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const data = form.data;
+  const welcome: FormAnswer = {
+    sucesso: true,
+    mensagem: `Cadastro feito. Boas-vindas, ${firstName(data.nomeRazao)}!`,
+  };
+  if (data[HONEYPOT_FIELD]) return c.json(welcome);
+  const { db } = c.get('config');
+  const taken = await db
+    .select({ email: t.customers.email, document: t.customers.document })
+    .from(t.customers)
+    .where(or(eq(t.customers.email, data.email), eq(t.customers.document, data.documento)));
+  if (taken.length > 0) {
+    const field = taken.some((r) => r.email === data.email) ? 'email' : 'documento';
+    const mensagem =
+      field === 'email'
+        ? 'Já existe uma conta com este e-mail. Entre com ele ou peça uma nova senha.'
+        : `Já existe uma conta com este ${data.pessoa === 'J' ? 'CNPJ' : 'CPF'}. Entre com ele ou peça uma nova senha.`;
+    return c.json(invalidForm({ [field]: mensagem }), 409);
+  }
+  const [created] = await db
+    .insert(t.customers)
+    .values({
+      email: data.email,
+      pessoa: data.pessoa,
+      document: data.documento,
+      name: data.nomeRazao,
+      phone: data.celular,
+      sexo: data.sexo,
+      birthDate: data.nascimento,
+      address: {
+        cep: data.cep,
+        logradouro: data.logradouro,
+        numero: data.numero,
+        complemento: data.complemento,
+        bairro: data.bairro,
+        cidade: data.cidade,
+        uf: data.uf,
+      },
+      passwordHash: await hashPassword(data.senha),
+      optin: data.optin,
+    })
+    .onConflictDoNothing()
+    .returning({ id: t.customers.id });
+  if (!created) return c.json(invalidForm({ email: 'Já existe uma conta com este e-mail.' }), 409);
+  await rotateSession(c, created.id, true);
+  return c.json(welcome, 201);
+});
+
+account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
+  const form = readForm(await body(c), loginSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { usuario, senha } = form.data;
+  const { db } = c.get('config');
+  const document = digits(usuario);
+  const [customer] = await db
+    .select()
+    .from(t.customers)
+    .where(
+      usuario.includes('@')
+        ? eq(t.customers.email, usuario.toLowerCase())
+        : eq(t.customers.document, document.length >= 11 ? document : '-'),
+    );
+  // Unknown account and wrong password: the same work, the same answer.
+  const ok = await verifyPassword(senha, customer?.passwordHash ?? (await decoyHash()));
+  if (!customer || !ok) throw new PlatformError(401, 'login_failed', LOGIN_FAILED);
+  await rotateSession(c, customer.id, true);
+  return c.json({ sucesso: true, mensagem: `Olá, ${firstName(customer.name)}!` } satisfies FormAnswer);
+});
+
+account.post('/logout', async (c) => {
+  await rotateSession(c, null, false);
+  return c.json({ sucesso: true, mensagem: 'Você saiu da sua conta.' } satisfies FormAnswer);
+});
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000), async (c) => {
+  const form = readForm(await body(c), recoverySchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { usuario } = form.data;
+  const { db } = c.get('config');
+  const [customer] = await db
+    .select({ id: t.customers.id, email: t.customers.email })
+    .from(t.customers)
+    .where(
+      usuario.includes('@')
+        ? eq(t.customers.email, usuario.toLowerCase())
+        : eq(t.customers.document, digits(usuario) || '-'),
+    );
+  if (customer) {
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(t.passwordResets).values({
+      tokenHash: tokenHash(token),
+      customerId: customer.id,
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    // The e-mail service is outside this store: the link goes to the server log, where it would be sent from.
+    console.info(
+      `[senha] link de nova senha para ${customer.email}: ${c.get('origin')}/checkout/nova-senha?token=${token}`,
+    );
+  }
+  return c.json({ sucesso: true, mensagem: RECOVERY_SENT } satisfies FormAnswer);
+});
+
+account.post('/password-reset', rateLimit('nova senha', 10, 60_000), async (c) => {
+  const form = readForm(await body(c), resetSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { db } = c.get('config');
+  const [used] = await db
+    .update(t.passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(t.passwordResets.tokenHash, tokenHash(form.data.token)),
+        isNull(t.passwordResets.usedAt),
+        gt(t.passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ customerId: t.passwordResets.customerId });
+  if (!used) return c.json(invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo.' }), 400);
+  await db
+    .update(t.customers)
+    .set({ passwordHash: await hashPassword(form.data.senha) })
+    .where(eq(t.customers.id, used.customerId));
+  // Every session of the account ends: whoever knew the old password is out.
+  await db.update(t.sessions).set({ customerId: null }).where(eq(t.sessions.customerId, used.customerId));
+  return c.json({ sucesso: true, mensagem: 'Senha alterada. Entre com a nova senha.' } satisfies FormAnswer);
+});
+
+account.post('/user', async (c) => {
+  const { db } = c.get('config');
+  const customer = await requireCustomer(db, c.get('session'), 'Entre na sua conta para alterar seus dados.');
+  const form = readForm(await body(c), profileSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { nomeRazao, celular, optin, ...address } = form.data;
+  await db
+    .update(t.customers)
+    .set({ name: nomeRazao, phone: celular, optin, address })
+    .where(eq(t.customers.id, customer.id));
+  return c.json({ sucesso: true, mensagem: 'Dados atualizados.' } satisfies FormAnswer);
+});

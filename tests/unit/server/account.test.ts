@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { cartSchema } from '../../../src/contract/cart.ts';
+import { errorSchema } from '../../../src/contract/common.ts';
+import { formAnswerSchema } from '../../../src/contract/forms.ts';
+import { userSchema } from '../../../src/contract/user.ts';
+import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
+import { startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+let store: TestPlatform;
+let item: { idProduto: number; idAtributoSimples: number };
+beforeAll(async () => {
+  store = await startPlatform(20);
+  const listing = await store.getJson(
+    '/v2/front/url/product/listing/category?url=/cozinha/&limit=5',
+    listingSchema,
+  );
+  for (const p of listing.conteudo.produtos) {
+    const page = await store.getJson(
+      `/v2/front/url/product/detail?url=${p.rota.path ?? ''}`,
+      productPageSchema,
+    );
+    const v = page.conteudo.atributos.simples?.valores.find((x) => x.estoque > 0);
+    if (v) {
+      item = { idProduto: page.conteudo.id, idAtributoSimples: v.idAtributoValor };
+      break;
+    }
+  }
+});
+afterAll(() => store.stop());
+
+let n = 0;
+const address = () => `10.1.${String(Math.floor(++n / 200))}.${String(n % 200)}`;
+const session = () => `conta-teste-${String(++n).padStart(24, '0')}`;
+const post = (path: string, body: unknown, sid: string, client = address()) =>
+  store.request(`/v2/front/checkout/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Session: sid, 'X-Loja-Cliente': client },
+    body: JSON.stringify(body),
+  });
+const user = async (sid: string) =>
+  userSchema.parse(
+    await (await store.request('/v2/front/checkout/user', { headers: { Session: sid } })).json(),
+  );
+
+/** A valid CPF/CNPJ built from a base (check digits computed). */
+function cpf(base: string): string {
+  const d = base.split('').map(Number);
+  for (const len of [9, 10]) {
+    const sum = d.slice(0, len).reduce((s, x, i) => s + x * (len + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+function cnpj(base: string): string {
+  const d = base.split('').map(Number);
+  for (const w of [
+    [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+  ]) {
+    const r = w.reduce((s, x, i) => s + x * (d[i] ?? 0), 0) % 11;
+    d.push(r < 2 ? 0 : 11 - r);
+  }
+  return d.join('');
+}
+
+let people = 0;
+const person = (overrides: Record<string, unknown> = {}) => {
+  people += 1;
+  return {
+    pessoa: 'F',
+    nomeRazao: 'Ana Maria Souza',
+    email: `ana${String(people)}@exemplo.com.br`,
+    celular: '(11) 91234-5678',
+    documento: cpf(String(123456000 + people).padStart(9, '0')),
+    nascimento: '15/03/1990',
+    sexo: 'f',
+    cep: '13035-000',
+    logradouro: 'Rua das Flores',
+    numero: '120',
+    bairro: 'Centro',
+    cidade: 'Campinas',
+    uf: 'SP',
+    senha: 'uma frase longa e fácil de lembrar',
+    ...overrides,
+  };
+};
+
+describe('sign-up', () => {
+  test('a person signs up, is logged in on a new session and keeps the cart', async () => {
+    const sid = session();
+    await store.request('/v2/front/checkout/cart', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Session: sid },
+      body: JSON.stringify({ tipo: 'produto', itens: [{ ...item, quantidade: 1 }] }),
+    });
+    const res = await post('register', person(), sid);
+    expect(res.status).toBe(201);
+    expect(formAnswerSchema.parse(await res.json()).mensagem).toMatch(/Boas-vindas, Ana/);
+    const fresh = res.headers.get('Session') ?? '';
+    expect(fresh).not.toBe(sid);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await user(fresh)).toMatchObject({
+      logado: true,
+      nomeRazao: 'Ana Maria Souza',
+      celular: '11912345678',
+    });
+    expect((await user(sid)).logado).toBe(false);
+    const cart = cartSchema.parse(
+      await (await store.request('/v2/front/checkout/cart', { headers: { Session: fresh } })).json(),
+    );
+    expect(cart.itens).toHaveLength(1);
+  });
+
+  test('a company signs up with a CNPJ and no birth date', async () => {
+    const res = await post(
+      'register',
+      person({
+        pessoa: 'J',
+        nomeRazao: 'Metais Ltda',
+        documento: cnpj('112223330001'),
+        nascimento: '',
+        sexo: '',
+      }),
+      session(),
+    );
+    expect(res.status).toBe(201);
+  });
+
+  test.each([
+    [{ documento: '123.456.789-00' }, 'documento', /CPF inválido/],
+    [{ pessoa: 'J', documento: '11.222.333/0001-00' }, 'documento', /CNPJ inválido/],
+    [{ senha: '1234567' }, 'senha', /pelo menos 8 caracteres/],
+    [{ senha: 'á'.repeat(129) }, 'senha', /longa demais/],
+    [{ email: 'ana@' }, 'email', /e-mail válido/],
+    [{ celular: '1234' }, 'celular', /celular com DDD/],
+    [{ nascimento: '31/02/1990' }, 'nascimento', /dd\/mm\/aaaa/],
+    [{ nascimento: '01/01/2020' }, 'nascimento', /16 anos/],
+    [{ cep: '123' }, 'cep', /8 dígitos/],
+    [{ uf: 'XX' }, 'uf', /estado/],
+    [{ nomeRazao: '' }, 'nomeRazao', /nome completo/],
+  ])('%j is a 400 with a message on %s, and no account', async (change, field, message) => {
+    const body = person(change);
+    const res = await post('register', body, session());
+    expect(res.status).toBe(400);
+    const answer = (await res.json()) as { erros: Record<string, string> };
+    expect(answer.erros[field]).toMatch(message);
+    expect((await post('login', { usuario: body.email, senha: body.senha }, session())).status).toBe(401);
+  });
+
+  test('long passphrases and any characters are welcome (no composition rules)', async () => {
+    const res = await post(
+      'register',
+      person({ senha: 'minha casa tem uma torneira dourada 🚿 linda' }),
+      session(),
+    );
+    expect(res.status).toBe(201);
+  });
+
+  test('the same e-mail or CPF again is a 409 saying so', async () => {
+    const first = person();
+    expect((await post('register', first, session())).status).toBe(201);
+    const again = await post('register', person({ email: first.email }), session());
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { erros: Record<string, string> }).erros['email']).toMatch(/Já existe/);
+    const sameCpf = await post('register', person({ documento: first.documento }), session());
+    expect(((await sameCpf.json()) as { erros: Record<string, string> }).erros['documento']).toMatch(/CPF/);
+  });
+});
+
+describe('login and logout', () => {
+  const account = person();
+  beforeAll(async () => {
+    expect((await post('register', account, session())).status).toBe(201);
+  });
+
+  test('by e-mail (any case) or CPF; the session changes and the cart comes along', async () => {
+    const sid = session();
+    await store.request('/v2/front/checkout/cart', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Session: sid },
+      body: JSON.stringify({ tipo: 'produto', itens: [{ ...item, quantidade: 2 }] }),
+    });
+    const res = await post('login', { usuario: account.email.toUpperCase(), senha: account.senha }, sid);
+    expect(res.status).toBe(200);
+    const fresh = res.headers.get('Session') ?? '';
+    expect(fresh).not.toBe(sid);
+    expect((await user(fresh)).logado).toBe(true);
+    const cart = cartSchema.parse(
+      await (await store.request('/v2/front/checkout/cart', { headers: { Session: fresh } })).json(),
+    );
+    expect(cart.quantidadeTotal).toBe(2);
+    const byCpf = await post(
+      'login',
+      { usuario: account.documento.replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-'), senha: account.senha },
+      session(),
+    );
+    expect(byCpf.status).toBe(200);
+  });
+
+  test('unknown e-mail and wrong password get the same answer', async () => {
+    const wrong = await post('login', { usuario: account.email, senha: 'não é essa senha' }, session());
+    const unknown = await post(
+      'login',
+      { usuario: 'ninguem@exemplo.com.br', senha: 'não é essa senha' },
+      session(),
+    );
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    expect(
+      errorSchema.parse(await (await post('login', { usuario: 'x@y.com', senha: 'z' }, session())).json())
+        .mensagem,
+    ).toBe('E-mail, CPF ou senha incorretos.');
+  });
+
+  test('logout ends the session: neither the old nor the new id is logged in', async () => {
+    const res = await post('login', { usuario: account.email, senha: account.senha }, session());
+    const logged = res.headers.get('Session') ?? '';
+    const out = await post('logout', {}, logged);
+    expect(out.status).toBe(200);
+    const anonymous = out.headers.get('Session') ?? '';
+    expect(anonymous).not.toBe(logged);
+    expect((await user(logged)).logado).toBe(false);
+    expect((await user(anonymous)).logado).toBe(false);
+  });
+
+  test('more than 10 logins a minute from one address is 429', async () => {
+    const from = '10.200.0.1';
+    for (let i = 0; i < 10; i++)
+      expect((await post('login', { usuario: 'a@b.com', senha: 'x' }, session(), from)).status).toBe(401);
+    const limited = await post('login', { usuario: account.email, senha: account.senha }, session(), from);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBeTruthy();
+  });
+});
+
+describe('password recovery', () => {
+  test('the same answer for any account; the link works once and logs every session out', async () => {
+    const account = person();
+    const signup = await post('register', account, session());
+    const logged = signup.headers.get('Session') ?? '';
+    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const known = await post('password-recovery', { usuario: account.email }, session());
+    const unknown = await post('password-recovery', { usuario: 'ninguem@exemplo.com.br' }, session());
+    expect(await known.json()).toEqual(await unknown.json());
+    const token = /token=([A-Za-z0-9_-]+)/.exec(String(log.mock.calls.at(-1)?.[0]))?.[1] ?? '';
+    log.mockRestore();
+    expect(token).toHaveLength(43);
+    const reset = await post('password-reset', { token, senha: 'outra frase bem comprida' }, session());
+    expect(reset.status).toBe(200);
+    expect((await user(logged)).logado).toBe(false);
+    expect(
+      (await post('password-reset', { token, senha: 'mais uma frase comprida' }, session())).status,
+    ).toBe(400);
+    expect((await post('login', { usuario: account.email, senha: account.senha }, session())).status).toBe(
+      401,
+    );
+    expect(
+      (await post('login', { usuario: account.email, senha: 'outra frase bem comprida' }, session())).status,
+    ).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  test('a guest cannot change it; a customer can, with messages per field', async () => {
+    expect((await post('user', { nomeRazao: 'X' }, session())).status).toBe(401);
+    const signup = await post('register', person(), session());
+    const sid = signup.headers.get('Session') ?? '';
+    const bad = await post(
+      'user',
+      {
+        nomeRazao: '',
+        celular: '1',
+        cep: '1',
+        logradouro: 'R',
+        numero: '1',
+        bairro: 'B',
+        cidade: 'C',
+        uf: 'SP',
+      },
+      sid,
+    );
+    expect(bad.status).toBe(400);
+    const ok = await post(
+      'user',
+      {
+        nomeRazao: 'Ana Lima',
+        celular: '21987654321',
+        cep: '20040-020',
+        logradouro: 'Av. Rio Branco',
+        numero: '1',
+        bairro: 'Centro',
+        cidade: 'Rio de Janeiro',
+        uf: 'RJ',
+      },
+      sid,
+    );
+    expect(ok.status).toBe(200);
+    expect(await user(sid)).toMatchObject({
+      nomeRazao: 'Ana Lima',
+      endereco: { cep: '20040020', principal: { cidade: 'Rio de Janeiro', uf: 'RJ' } },
+    });
+  });
+});
