@@ -52,15 +52,21 @@ export const TOO_SLOW = 'A plataforma da loja demorou demais para responder.';
 
 /** The ApiError for an error answer: the platform's `mensagem`, else its `error`, else a generic line. */
 export function errorAnswer(status: number, endpoint: string, body: unknown): ApiError {
-  const fields =
-    typeof body === 'object' && body !== null ? (body as { mensagem?: unknown; error?: unknown }) : {};
+  const answer =
+    typeof body === 'object' && body !== null
+      ? (body as { mensagem?: unknown; error?: unknown; erros?: unknown })
+      : {};
   const mensagem =
-    typeof fields.mensagem === 'string'
-      ? fields.mensagem
-      : typeof fields.error === 'string'
-        ? fields.error
+    typeof answer.mensagem === 'string'
+      ? answer.mensagem
+      : typeof answer.error === 'string'
+        ? answer.error
         : 'Não foi possível falar com a plataforma da loja.';
-  return new ApiError(status, endpoint, mensagem);
+  const fields: Record<string, string> = {};
+  if (typeof answer.erros === 'object' && answer.erros !== null)
+    for (const [name, message] of Object.entries(answer.erros))
+      if (typeof message === 'string') fields[name] = message;
+  return new ApiError(status, endpoint, mensagem, fields);
 }
 
 export function searchParams(query: Query): URLSearchParams {

@@ -61,11 +61,12 @@ const email = z
   .max(254, { message: 'Este e-mail é longo demais.' })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { message: 'Informe um e-mail válido, como nome@exemplo.com.br.' });
 
-/** dd/mm/aaaa or aaaa-mm-dd → aaaa-mm-dd, a real date, at least 16 years ago and not before 1900. */
+/** dd/mm/aaaa or aaaa-mm-dd → aaaa-mm-dd, a real date, at least 16 years ago and not before 1900; '' stays ''. */
 const birthDate = z
   .string()
   .trim()
   .transform((value, ctx) => {
+    if (value === '') return '';
     const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
     const iso = br ? `${br[3] ?? ''}-${br[2] ?? ''}-${br[1] ?? ''}` : value;
     const date = new Date(`${iso}T12:00:00Z`);
@@ -97,9 +98,20 @@ export const signupSchema = z
       .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
         message: 'Informe um celular com DDD, como (11) 91234-5678.',
       }),
-    documento: z.string({ message: 'Informe o CPF ou o CNPJ.' }).transform(digits),
+    documento: z
+      .string({ message: 'Informe o CPF ou o CNPJ.' })
+      .transform(digits)
+      .superRefine((d, ctx) => {
+        if (d.length === 11 && !validCpf(d))
+          ctx.addIssue({ code: 'custom', message: 'CPF inválido: confira os 11 números.' });
+        else if (d.length === 14 && !validCnpj(d))
+          ctx.addIssue({ code: 'custom', message: 'CNPJ inválido: confira os 14 números.' });
+        else if (d.length !== 11 && d.length !== 14)
+          ctx.addIssue({ code: 'custom', message: 'Informe o CPF (11 números) ou o CNPJ (14 números).' });
+      }),
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
-    nascimento: z.string().default(''),
+    /** Required for people (checked below); empty for companies. */
+    nascimento: birthDate.default(''),
     cep: z
       .string({ message: 'Informe o CEP.' })
       .transform(digits)
@@ -115,24 +127,26 @@ export const signupSchema = z
     [HONEYPOT_FIELD]: z.string().max(500).default(''),
   })
   .superRefine((data, ctx) => {
-    if (data.pessoa === 'F' && !validCpf(data.documento))
-      ctx.addIssue({ code: 'custom', path: ['documento'], message: 'CPF inválido: confira os 11 números.' });
-    if (data.pessoa === 'J' && !validCnpj(data.documento))
-      ctx.addIssue({ code: 'custom', path: ['documento'], message: 'CNPJ inválido: confira os 14 números.' });
-    if (data.pessoa === 'F') {
-      const parsed = birthDate.safeParse(data.nascimento);
-      if (!parsed.success)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['nascimento'],
-          message: parsed.error.issues[0]?.message ?? 'Informe a data de nascimento.',
-        });
-    }
+    if (data.pessoa === 'F' && data.documento.length !== 11)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documento'],
+        message: 'Para pessoa física, informe o CPF (11 números).',
+      });
+    if (data.pessoa === 'J' && data.documento.length !== 14)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documento'],
+        message: 'Para pessoa jurídica, informe o CNPJ (14 números).',
+      });
+    if (data.pessoa === 'F' && !data.nascimento)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nascimento'],
+        message: 'Informe a data de nascimento como dd/mm/aaaa.',
+      });
   })
-  .transform((data) => ({
-    ...data,
-    nascimento: data.pessoa === 'F' ? (birthDate.safeParse(data.nascimento).data ?? '') : '',
-  }));
+  .transform((data) => ({ ...data, nascimento: data.pessoa === 'F' ? data.nascimento : '' }));
 export type SignupRequest = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({

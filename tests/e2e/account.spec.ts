@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+
+/** A valid CPF from 9 random digits (check digits computed). */
+function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const len of [9, 10]) {
+    const sum = d.slice(0, len).reduce((s, x, i) => s + x * (len + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
+}
+
+test('sign up, keep a favourite, see it in the wishlist, log out and back in', async ({ page }) => {
+  const email = `cliente.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
+  const password = 'minha frase de senha comprida';
+  // A guest's heart leads to login, and from there to sign-up, coming back to the listing.
+  await page.goto('/banheiro/');
+  await page.locator('.card__fav button').first().click();
+  await expect(page).toHaveURL(/\/checkout\/acesso\?retorno=%2Fbanheiro%2F$/);
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/checkout\/cadastro\?retorno=%2Fbanheiro%2F$/);
+
+  // A first try with problems: a message on each field, values kept.
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill('Beatriz Campos');
+  await form.getByLabel('CPF ou CNPJ').fill('111.111.111-11');
+  await form.getByLabel('Senha', { exact: true }).fill('curta');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByText('CPF inválido: confira os 11 números.')).toBeVisible();
+  await expect(page.getByText(/A senha precisa de pelo menos 8 caracteres/)).toBeVisible();
+  await expect(form.getByLabel('Nome completo ou razão social')).toHaveValue('Beatriz Campos');
+  await expect(form.getByLabel('CPF ou CNPJ')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Celular com DDD').fill('(19) 98765-4321');
+  await form.getByLabel('Data de nascimento (pessoa física)').fill('20/05/1988');
+  await form.getByLabel('CEP').fill('13035-000');
+  await form.getByLabel('Rua ou avenida').fill('Rua das Palmeiras');
+  await form.getByLabel('Número').fill('45');
+  await form.getByLabel('Bairro').fill('Centro');
+  await form.getByLabel('Cidade').fill('Campinas');
+  await form.getByLabel('Estado').selectOption('SP');
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/banheiro\/$/);
+
+  // Logged in now: the heart adds, and every heart of the product follows.
+  const heart = page.locator('.card__fav button').first();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  const name = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Favoritar /, '');
+  await page.goto('/minha-conta/lista-desejo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus favoritos (1)');
+  await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+
+  await page.goto('/minha-conta/');
+  await expect(page.getByText('Beatriz Campos')).toBeVisible();
+  await expect(page.locator('main form').getByLabel('Cidade')).toHaveValue('Campinas');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/minha-conta/');
+  await expect(page).toHaveURL(/\/checkout\/acesso\?retorno=%2Fminha-conta%2F$/);
+
+  // Wrong password, then the right one (by e-mail).
+  const login = page.locator('main form').first();
+  await login.getByLabel('E-mail ou CPF', { exact: true }).fill(email);
+  await login.getByLabel('Senha').fill('não é essa');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.');
+  await login.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/minha-conta\/$/);
+});

@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest';
+import { errorAnswer, searchParams } from '../../src/api/core.ts';
+
+test('an error answer keeps the message and each field problem', () => {
+  const error = errorAnswer(400, 'v2/front/newsletter', {
+    error: 'validation',
+    mensagem: 'Informe seu e-mail.',
+    erros: { email: 'Informe seu e-mail.', nome: 'Use no máximo 120 caracteres no nome.', outro: 3 },
+  });
+  expect(error).toMatchObject({
+    status: 400,
+    endpoint: 'v2/front/newsletter',
+    mensagem: 'Informe seu e-mail.',
+  });
+  expect(error.fields).toEqual({
+    email: 'Informe seu e-mail.',
+    nome: 'Use no máximo 120 caracteres no nome.',
+  });
+});
+
+test('an answer without a message falls back to its error code, then to a Portuguese line', () => {
+  expect(errorAnswer(404, 'x', { error: 'not_found' }).mensagem).toBe('not_found');
+  expect(errorAnswer(502, 'x', '<html>').mensagem).toBe('Não foi possível falar com a plataforma da loja.');
+  expect(errorAnswer(502, 'x', null).fields).toEqual({});
+});
+
+test('query values: repeated keys for lists, nothing for undefined', () => {
+  expect(searchParams({ a: 'x', b: 2, c: undefined, d: ['1', '2'] }).toString()).toBe('a=x&b=2&d=1&d=2');
+});
