@@ -7,6 +7,7 @@ import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
 import { newsletter } from './routes/forms.ts';
 import { account } from './routes/account.ts';
+import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
@@ -37,6 +38,7 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);
+  front.route('/shipment', shipment);
   front.route('/url', url);
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);

@@ -1,0 +1,151 @@
+import type { Frete, Shipping } from '../../contract/shipping.ts';
+import type { StoreSettings } from './store-settings.ts';
+
+/**
+ * Shipping quotes from a CEP-range table by state: the Correios ranges map a CEP to its UF, the UF to
+ * a region, and the region to prices and delivery times. 'Econômica' is free from the store's
+ * free-shipping value; pickup points from the configuration cost nothing.
+ */
+
+/** First five digits of the CEP → UF (Correios ranges). */
+const RANGES: [number, number, string][] = [
+  [1000, 19999, 'SP'],
+  [20000, 28999, 'RJ'],
+  [29000, 29999, 'ES'],
+  [30000, 39999, 'MG'],
+  [40000, 48999, 'BA'],
+  [49000, 49999, 'SE'],
+  [50000, 56999, 'PE'],
+  [57000, 57999, 'AL'],
+  [58000, 58999, 'PB'],
+  [59000, 59999, 'RN'],
+  [60000, 63999, 'CE'],
+  [64000, 64999, 'PI'],
+  [65000, 65999, 'MA'],
+  [66000, 68899, 'PA'],
+  [68900, 68999, 'AP'],
+  [69000, 69299, 'AM'],
+  [69300, 69399, 'RR'],
+  [69400, 69899, 'AM'],
+  [69900, 69999, 'AC'],
+  [70000, 72799, 'DF'],
+  [72800, 72999, 'GO'],
+  [73000, 73699, 'DF'],
+  [73700, 76799, 'GO'],
+  [76800, 76999, 'RO'],
+  [77000, 77999, 'TO'],
+  [78000, 78899, 'MT'],
+  [79000, 79999, 'MS'],
+  [80000, 87999, 'PR'],
+  [88000, 89999, 'SC'],
+  [90000, 99999, 'RS'],
+];
+
+const REGION: Record<string, 'SE' | 'S' | 'CO' | 'NE' | 'N'> = {
+  SP: 'SE',
+  RJ: 'SE',
+  ES: 'SE',
+  MG: 'SE',
+  PR: 'S',
+  SC: 'S',
+  RS: 'S',
+  DF: 'CO',
+  GO: 'CO',
+  MT: 'CO',
+  MS: 'CO',
+  BA: 'NE',
+  SE: 'NE',
+  PE: 'NE',
+  AL: 'NE',
+  PB: 'NE',
+  RN: 'NE',
+  CE: 'NE',
+  PI: 'NE',
+  MA: 'NE',
+  PA: 'N',
+  AP: 'N',
+  AM: 'N',
+  RR: 'N',
+  AC: 'N',
+  RO: 'N',
+  TO: 'N',
+};
+
+/** Price of the first item, price per further item, and working days, per region. */
+const TABLE = {
+  SE: { base: 24.9, extra: 3.5, days: 6 },
+  S: { base: 29.9, extra: 4.5, days: 8 },
+  CO: { base: 34.9, extra: 5.5, days: 9 },
+  NE: { base: 42.9, extra: 6.5, days: 11 },
+  N: { base: 54.9, extra: 7.5, days: 14 },
+} as const;
+
+export function ufOfCep(cep: string): string | undefined {
+  const prefix = Number(cep.slice(0, 5));
+  return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2];
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
+
+/** Quotes for `value` worth of `items` units to a CEP; undefined when the CEP belongs to no state. */
+export function quoteShipping(
+  cep: string,
+  value: number,
+  items: number,
+  settings: StoreSettings,
+): Shipping | undefined {
+  const uf = ufOfCep(cep);
+  const region = uf ? REGION[uf] : undefined;
+  if (!uf || !region) return undefined;
+  const row = TABLE[region];
+  const units = Math.max(1, items);
+  const price = round2(row.base + row.extra * (units - 1));
+  const threshold = settings.checkout.alertaFreteGratis.valorFixo;
+  const free = settings.checkout.alertaFreteGratis.ativo && value >= threshold;
+  // The average-delivery setting shows the time most orders take (its percentage of the longest).
+  const average = settings.checkout.prazoMedioEntrega;
+  const shown = (days: number) =>
+    average.ativo ? Math.max(1, Math.ceil((days * average.porcentagem) / 100)) : days;
+  const economy = shown(row.days);
+  const express = Math.max(1, Math.ceil(economy / 2));
+  const fretes: Frete[] = [
+    {
+      id: 'economica',
+      tipo: 'entrega',
+      label: free ? 'Econômica – Frete Grátis' : 'Econômica',
+      valor: free ? 0 : price,
+      prazo: daysText(economy),
+      dias: economy,
+      entregaAgendada: false,
+    },
+    {
+      id: 'expressa',
+      tipo: 'entrega',
+      label: 'Expressa',
+      valor: round2(price * 1.8),
+      prazo: daysText(express),
+      dias: express,
+      entregaAgendada: false,
+    },
+    ...settings.pontosRetirada.map((p): Frete => ({
+      id: `retirada-${String(p.id)}`,
+      tipo: 'retirada',
+      label: `Retirar em ${p.nome}`,
+      valor: 0,
+      prazo: daysText(2),
+      dias: 2,
+      entregaAgendada: false,
+      endereco: p.endereco,
+    })),
+  ];
+  return {
+    fretes,
+    restricaoEntrega: '',
+    mensagem: '',
+    uf,
+    ...(settings.checkout.alertaFreteGratis.ativo
+      ? { faltaFreteGratis: free ? 0 : round2(threshold - value) }
+      : {}),
+  };
+}

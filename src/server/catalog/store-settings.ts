@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { STORE_SETTINGS } from '../seed/settings.ts';
+
+export type StoreSettings = typeof STORE_SETTINGS;
+
+/** The site configuration: the stored row wins, so an operator can change it without a deploy. */
+export async function loadSettings(db: Db): Promise<StoreSettings> {
+  const [row] = await db.select().from(t.settings).where(eq(t.settings.key, 'configuracoes'));
+  return (row?.value as StoreSettings | undefined) ?? STORE_SETTINGS;
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errorSchema } from '../../../src/contract/common.ts';
+import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
+import { shippingSchema } from '../../../src/contract/shipping.ts';
+import { userSchema } from '../../../src/contract/user.ts';
+import { ufOfCep } from '../../../src/server/catalog/shipping.ts';
+import { startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+let store: TestPlatform;
+let cheap: { id: number; variant: number; price: number };
+beforeAll(async () => {
+  store = await startPlatform(60);
+  const listing = await store.getJson(
+    '/v2/front/url/product/listing/category?url=/banheiro/&limit=40&order=Menor%20Pre%C3%A7o',
+    listingSchema,
+  );
+  const first = listing.conteudo.produtos.find((p) => p.status === 'disponivel');
+  const page = await store.getJson(
+    `/v2/front/url/product/detail?url=${first?.rota.path ?? ''}`,
+    productPageSchema,
+  );
+  const v = page.conteudo.atributos.simples?.valores.find((x) => x.estoque > 5);
+  if (!v) throw new Error('no variant');
+  cheap = { id: page.conteudo.id, variant: v.idAtributoValor, price: v.precos.por };
+});
+afterAll(() => store.stop());
+
+let n = 0;
+const session = () => ({ Session: `frete-teste-${String(++n).padStart(24, '0')}` });
+const post = (path: string, body: unknown, headers = session()) =>
+  store.request(`/v2/front/${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('shipping', () => {
+  test('CEP ranges give the state', () => {
+    expect(ufOfCep('01310100')).toBe('SP');
+    expect(ufOfCep('20040020')).toBe('RJ');
+    expect(ufOfCep('69900000')).toBe('AC');
+    expect(ufOfCep('70040010')).toBe('DF');
+    expect(ufOfCep('90010000')).toBe('RS');
+    expect(ufOfCep('00000100')).toBeUndefined();
+  });
+
+  test('a product quote: delivery options by region, pickup points, the CEP remembered', async () => {
+    const s = session();
+    const res = await post(
+      'shipment/product',
+      { cep: '13035-000', idProduto: cheap.id, idAtributoValor: cheap.variant, quantidade: 1 },
+      s,
+    );
+    expect(res.status).toBe(200);
+    const quote = shippingSchema.parse(await res.json());
+    expect(quote.uf).toBe('SP');
+    expect(quote.fretes.map((f) => f.id)).toEqual(['economica', 'expressa', 'retirada-1', 'retirada-2']);
+    const [economy, express] = quote.fretes;
+    expect(express?.valor).toBeGreaterThan(economy?.valor ?? 0);
+    expect(express?.dias).toBeLessThan(economy?.dias ?? 0);
+    expect(economy?.prazo).toMatch(/^até \d+ dias? úte?is?$/);
+    const north = shippingSchema.parse(
+      await (await post('shipment/product', { cep: '69900-000', idProduto: cheap.id, quantidade: 1 })).json(),
+    );
+    expect(north.fretes[0]?.dias).toBeGreaterThan(economy?.dias ?? 0);
+    const user = userSchema.parse(
+      await (await store.request('/v2/front/checkout/user', { headers: s })).json(),
+    );
+    expect(user.endereco.cep).toBe('13035000');
+  });
+
+  test('from R$ 599,90 the economy option is free; below, the missing amount is given', async () => {
+    const quantidade = Math.ceil(599.9 / cheap.price);
+    const below = shippingSchema.parse(
+      await (
+        await post('shipment/product', {
+          cep: '01310-100',
+          idProduto: cheap.id,
+          idAtributoValor: cheap.variant,
+          quantidade: 1,
+        })
+      ).json(),
+    );
+    if (cheap.price < 599.9) {
+      expect(below.fretes[0]?.valor).toBeGreaterThan(0);
+      expect(below.faltaFreteGratis).toBeCloseTo(599.9 - cheap.price, 2);
+    }
+    const above = shippingSchema.parse(
+      await (
+        await post('shipment/product', {
+          cep: '01310-100',
+          idProduto: cheap.id,
+          idAtributoValor: cheap.variant,
+          quantidade,
+        })
+      ).json(),
+    );
+    expect(above.fretes[0]).toMatchObject({ valor: 0, label: 'Econômica – Frete Grátis' });
+    expect(above.faltaFreteGratis).toBe(0);
+  });
+
+  test('a cart quote uses the cart; an empty cart is a 400', async () => {
+    const s = session();
+    const empty = await post('shipment/cart', { cep: '13035000' }, s);
+    expect(empty.status).toBe(400);
+    expect(errorSchema.parse(await empty.json()).mensagem).toMatch(/vazia/);
+    await post(
+      'checkout/cart',
+      { tipo: 'produto', itens: [{ idProduto: cheap.id, idAtributoSimples: cheap.variant, quantidade: 2 }] },
+      s,
+    );
+    const quote = shippingSchema.parse(await (await post('shipment/cart', { cep: '13035000' }, s)).json());
+    expect(quote.fretes.length).toBeGreaterThan(2);
+  });
+
+  test.each([
+    [{ cep: '123', idProduto: 1 }, 400, /CEP inválido/],
+    [{ cep: '00000-000', idProduto: 1 }, 400, /CEP inválido/],
+    [{ cep: '00000-100', idProduto: 1 }, 400, /Não encontramos este CEP/],
+    [{ cep: '13035000', idProduto: 99_999_999 }, 404, /Produto não encontrado/],
+    [{ cep: '13035000' }, 400, /Informe o produto/],
+  ])('%j is %i', async (body, status, message) => {
+    const res = await post('shipment/product', body);
+    expect(res.status).toBe(status);
+    expect(errorSchema.parse(await res.json()).mensagem).toMatch(message);
+  });
+});
