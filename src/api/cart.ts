@@ -51,3 +51,15 @@ const lineBody = (line: LineKey) => ({
 
 export const getUpsell = (client: Client) =>
   getJson(client, 'v2/front/checkout/upsell/carrinhoLateral', {}, upsellSchema);
+
+const shippingSchema = async () => (await import('../contract/shipping.ts')).shippingSchema;
+
+/** Shipping of the session's cart to a CEP (the CEP is remembered in the session). */
+export const quoteCartShipping = (client: Client, cep: string) =>
+  sendJson(client, 'post', 'v2/front/shipment/cart', { cep }, shippingSchema);
+
+/** Shipping of one product (a finish, a quantity) to a CEP. */
+export const quoteProductShipping = (
+  client: Client,
+  body: { cep: string; idProduto: number; idAtributoValor: number; quantidade: number },
+) => sendJson(client, 'post', 'v2/front/shipment/product', body, shippingSchema);

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+test('the full cart page without JavaScript: quantity, shipping by CEP, free-shipping message, remove', async ({
+  browser,
+  isMobile,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    ...(isMobile ? { viewport: { width: 360, height: 780 } } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
+  await page.locator('article.card:not(.card--off) a.card__link').first().click();
+
+  // The product page's own CEP calculator (a GET form).
+  await page.locator('#frete-slot').getByLabel('Calcule o frete').fill('01310-100');
+  await page.locator('#frete-slot').getByRole('button', { name: 'Calcular' }).click();
+  await expect(page).toHaveURL(/\/frete\?/);
+  await expect(page.getByText('Entrega para o CEP 01310-100 (SP):')).toBeVisible();
+  await expect(page.getByText('Expressa')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao produto' }).click();
+
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (1)');
+  await expect(page.getByText(/^Faltam R\$\s[\d.,]+ para você ter Frete Grátis!$/)).toBeVisible();
+
+  const quantity = page.getByRole('textbox', { name: /^Quantidade de / });
+  await page.getByRole('button', { name: /^Aumentar a quantidade de / }).click();
+  await expect(quantity).toHaveValue('2');
+  await expect(page.getByRole('status').first()).toHaveText('Quantidade atualizada.');
+  await page.getByRole('button', { name: /^Diminuir a quantidade de / }).click();
+  await expect(quantity).toHaveValue('1');
+  await expect(page.getByRole('button', { name: /^Diminuir a quantidade de / })).toBeDisabled();
+  // Typing a quantity and pressing Enter updates it (not the minus button).
+  await quantity.fill('3');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('3');
+
+  const cep = page.getByLabel('Calcule o frete');
+  await cep.fill('123');
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText(/CEP inválido/)).toBeVisible();
+  await cep.fill('13035-000');
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText('Entrega para o CEP 13035-000 (SP):')).toBeVisible();
+  await expect(page.getByText('Retirar em Loja Campinas')).toBeVisible();
+  await expect(page.locator('.cart__summary')).toContainText('Frete:');
+  await expect(page.getByRole('link', { name: 'Continuar', exact: true })).toHaveAttribute(
+    'href',
+    /\/checkout\/acesso\?retorno=/,
+  );
+
+  await page.getByRole('button', { name: /^Remover / }).click();
+  await expect(page.getByText('Seu carrinho está vazio')).toBeVisible();
+  await context.close();
+});
