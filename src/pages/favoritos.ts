@@ -1,11 +1,8 @@
 import type { APIRoute } from 'astro';
 import { changeFavourite } from '../api/account.ts';
 import { ApiError, createClient } from '../api/http.ts';
+import { safeBack } from '../lib/forms.ts';
 import { SESSION_COOKIE } from '../lib/session.ts';
-
-/** Only paths of this store: never an open redirect. */
-const safeBack = (value: FormDataEntryValue | null | undefined): string =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 
 /**
  * The wishlist heart without JavaScript: toggle the product on the platform and go back (303); a
@@ -14,7 +11,7 @@ const safeBack = (value: FormDataEntryValue | null | undefined): string =>
  */
 export const POST: APIRoute = async ({ request, cookies, url, redirect }) => {
   const form = await request.formData().catch(() => undefined);
-  const back = safeBack(form?.get('retorno'));
+  const back = safeBack(url.searchParams.get('retorno'));
   const raw = form?.get('idProduto');
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   if (!id) return redirect(back, 303);
