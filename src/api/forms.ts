@@ -1,5 +1,5 @@
 import type { NewsletterRequest } from '../contract/forms.ts';
-import { sendJson } from './core.ts';
+import { getJson, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
 /** Forms the platform keeps (newsletter; contact and evaluations come with their pages). */
@@ -8,3 +8,24 @@ const formAnswerSchema = async () => (await import('../contract/forms.ts')).form
 
 export const subscribeNewsletter = (client: Client, body: Partial<NewsletterRequest>) =>
   sendJson(client, 'post', 'v2/front/newsletter', body, formAnswerSchema);
+
+/** The customer-service form (`form/contact`). */
+export const sendContact = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/form/contact', body, formAnswerSchema);
+
+/** The architect programme sign-up (`form/architect`), as a student or a professional. */
+export const joinArchitects = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/form/architect', body, formAnswerSchema);
+
+/** Whether a store-evaluation invitation can still be answered. */
+export const checkEvaluationKey = (client: Client, key: string) =>
+  getJson(client, `v2/front/evaluations/store/add/${encodeURIComponent(key)}`, {}, formAnswerSchema);
+
+export const evaluateStore = (client: Client, key: string, body: Record<string, unknown>) =>
+  sendJson(
+    client,
+    'post',
+    `v2/front/evaluations/store/add/${encodeURIComponent(key)}`,
+    body,
+    formAnswerSchema,
+  );

@@ -26,3 +26,114 @@ export const newsletterSchema = z.object({
   [HONEYPOT_FIELD]: z.string().max(500).default(''),
 });
 export type NewsletterRequest = z.infer<typeof newsletterSchema>;
+
+const name = z
+  .string({ message: 'Informe seu nome.' })
+  .trim()
+  .min(2, { message: 'Informe seu nome.' })
+  .max(120, { message: 'Use no máximo 120 caracteres no nome.' });
+const email = newsletterSchema.shape.email;
+const phone = z
+  .string({ message: 'Informe um telefone com DDD.' })
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine((d) => /^[1-9]{2}9?\d{8}$/.test(d), {
+    message: 'Informe um telefone com DDD, como (19) 3232-4500.',
+  });
+const honeypot = z.string().max(500).default('');
+
+export const CONTACT_SUBJECTS = [
+  'Dúvida sobre produto',
+  'Pedido e entrega',
+  'Troca ou devolução',
+  'Pagamento',
+  'Outro assunto',
+] as const;
+
+/** `POST form/contact`: the customer-service form. */
+export const contactSchema = z.object({
+  nome: name,
+  email,
+  contato: phone,
+  pedido: z
+    .string()
+    .trim()
+    .max(20, { message: 'O número do pedido tem no máximo 20 caracteres.' })
+    .regex(/^[A-Za-z0-9-]*$/, { message: 'Use só letras, números e traço no número do pedido.' })
+    .default(''),
+  assunto: z.enum(CONTACT_SUBJECTS, { message: 'Escolha o assunto.' }),
+  mensagem: z
+    .string({ message: 'Escreva sua mensagem.' })
+    .trim()
+    .min(10, { message: 'Conte um pouco mais (pelo menos 10 caracteres).' })
+    .max(3000, { message: 'Use no máximo 3000 caracteres.' }),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** `POST form/architect`: joining the architect programme as a student or a professional. */
+export const architectSchema = z.discriminatedUnion(
+  'tipo',
+  [
+    z.object({
+      tipo: z.literal('estudante'),
+      nome: name,
+      email,
+      celular: phone,
+      instituicao: z.string().trim().min(2, { message: 'Informe a instituição de ensino.' }).max(120),
+      curso: z.string().trim().min(2, { message: 'Informe o curso.' }).max(120),
+      semestre: z.coerce
+        .number({ message: 'Informe o semestre (1 a 12).' })
+        .int({ message: 'Informe o semestre (1 a 12).' })
+        .min(1, { message: 'Informe o semestre (1 a 12).' })
+        .max(12, { message: 'Informe o semestre (1 a 12).' }),
+      [HONEYPOT_FIELD]: honeypot,
+    }),
+    z.object({
+      tipo: z.literal('profissional'),
+      nome: name,
+      email,
+      celular: phone,
+      registro: z
+        .string({ message: 'Informe o registro no CAU ou no CREA.' })
+        .trim()
+        .toUpperCase()
+        .regex(/^(CAU|CREA)[\s-]*[A-Z]{0,2}[\s-]*[A-Z0-9./-]{4,20}$/, {
+          message: 'Informe o registro com o conselho, como CAU A123456-7 ou CREA SP 5061234567.',
+        }),
+      escritorio: z.string().trim().max(120).default(''),
+      cidade: z.string().trim().min(2, { message: 'Informe a cidade.' }).max(60),
+      uf: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { message: 'Escolha o estado (UF).' }),
+      portfolio: z
+        .string()
+        .trim()
+        .max(300)
+        .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]{2,}/.test(v), {
+          message: 'Informe o endereço completo do portfólio, começando com https://.',
+        })
+        .default(''),
+      [HONEYPOT_FIELD]: honeypot,
+    }),
+  ],
+  { message: 'Escolha estudante ou profissional.' },
+);
+
+const stars = (label: string) =>
+  z.coerce
+    .number({ message: `Dê uma nota de 1 a 5 para ${label}.` })
+    .int({ message: `Dê uma nota de 1 a 5 para ${label}.` })
+    .min(1, { message: `Dê uma nota de 1 a 5 para ${label}.` })
+    .max(5, { message: `Dê uma nota de 1 a 5 para ${label}.` });
+const yesNo = (message: string) =>
+  z.union([z.boolean(), z.enum(['sim', 'nao']).transform((v) => v === 'sim')], { message });
+
+/** `POST evaluations/store/add/{key}`: the store evaluation. */
+export const storeEvaluationSchema = z.object({
+  experiencia: stars('a sua experiência de compra'),
+  atendimento: stars('o atendimento'),
+  satisfeito: yesNo('Diga se ficou satisfeito(a).'),
+  publicar: yesNo('Diga se podemos publicar sua avaliação.'),
+  mensagem: z.string().trim().max(2000, { message: 'Use no máximo 2000 caracteres.' }).default(''),
+});

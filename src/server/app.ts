@@ -5,7 +5,7 @@ import { jsonMutations, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
-import { newsletter } from './routes/forms.ts';
+import { evaluations, forms, newsletter } from './routes/forms.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
@@ -38,6 +38,8 @@ export function createPlatform(config: PlatformConfig) {
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);
+  front.route('/form', forms);
+  front.route('/evaluations', evaluations);
   front.route('/shipment', shipment);
   front.route('/url', url);
   front.route('/struct/menus', menus);

@@ -291,3 +291,34 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { mode: 'date' }),
 });
+
+/** What shoppers send through the store's forms (contact, architect programme), kept for the team. */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    email: text().notNull(),
+    data: jsonb().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('form_submissions_kind_idx').on(t.kind, t.createdAt)],
+);
+
+/** Store-evaluation invitations: a hash of the e-mailed key; each key is answered once. */
+export const storeEvaluationKeys = pgTable('store_evaluation_keys', {
+  keyHash: text('key_hash').primaryKey(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+});
+
+/** Store evaluations (experience and service 1 to 5, satisfied, may publish, message). */
+export const storeEvaluations = pgTable('store_evaluations', {
+  id: serial().primaryKey(),
+  experience: integer().notNull(),
+  service: integer().notNull(),
+  satisfied: boolean().notNull(),
+  mayPublish: boolean('may_publish').notNull(),
+  message: text().notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});

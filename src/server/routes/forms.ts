@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
-import { HONEYPOT_FIELD, newsletterSchema } from '../../contract/forms.ts';
+import {
+  architectSchema,
+  contactSchema,
+  HONEYPOT_FIELD,
+  newsletterSchema,
+  storeEvaluationSchema,
+} from '../../contract/forms.ts';
 import type { FormAnswer } from '../../contract/forms.ts';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -31,4 +39,83 @@ newsletter.post('/', rateLimit('newsletter', 10, 60_000), async (c) => {
       mensagem: 'Este e-mail já recebe a nossa newsletter. Obrigado!',
     } satisfies FormAnswer);
   return c.json(welcome);
+});
+
+/** `POST form/contact` and `form/architect`: kept for the team; a filled honeypot keeps nothing. */
+export const forms = new Hono<PlatformEnv>();
+
+const received = (mensagem: string): FormAnswer => ({ sucesso: true, mensagem });
+
+forms.post('/contact', rateLimit('atendimento', 5, 60_000), async (c) => {
+  const result = readForm(await c.req.json().catch(() => undefined), contactSchema);
+  if (!result.ok) return c.json(invalidForm(result.erros), 400);
+  const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
+  const answer = received('Mensagem recebida! Respondemos em até 1 dia útil, no seu e-mail.');
+  if (trap) return c.json(answer);
+  await c.get('config').db.insert(t.formSubmissions).values({ kind: 'contato', email: data.email, data });
+  return c.json(answer);
+});
+
+forms.post('/architect', rateLimit('programa de arquitetos', 5, 60_000), async (c) => {
+  const result = readForm(await c.req.json().catch(() => undefined), architectSchema);
+  if (!result.ok) return c.json(invalidForm(result.erros), 400);
+  const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
+  const answer = received(
+    'Cadastro recebido! Nossa equipe de relacionamento entra em contato em até 3 dias úteis.',
+  );
+  if (trap) return c.json(answer);
+  await c
+    .get('config')
+    .db.insert(t.formSubmissions)
+    .values({ kind: `arquiteto-${data.tipo}`, email: data.email, data });
+  return c.json(answer);
+});
+
+/** Invitation keys are random (unguessable) and stored hashed; each one evaluates once. */
+export const evaluationKeyHash = (key: string) => createHash('sha256').update(key).digest('base64url');
+const KEY_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** `GET/POST evaluations/store/add/{key}`: is the invitation good; then the evaluation itself. */
+export const evaluations = new Hono<PlatformEnv>();
+
+const openKey = (key: string) =>
+  and(eq(t.storeEvaluationKeys.keyHash, evaluationKeyHash(key)), isNull(t.storeEvaluationKeys.usedAt));
+
+evaluations.get('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (c) => {
+  const key = c.req.param('key');
+  if (!KEY_PATTERN.test(key)) return c.json({ sucesso: false, mensagem: 'Convite de avaliação inválido.' });
+  const [row] = await c.get('config').db.select().from(t.storeEvaluationKeys).where(openKey(key));
+  return c.json(
+    row
+      ? { sucesso: true, mensagem: '' }
+      : { sucesso: false, mensagem: 'Este convite já foi usado ou não existe.' },
+  );
+});
+
+evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (c) => {
+  const key = c.req.param('key');
+  const result = readForm(await c.req.json().catch(() => undefined), storeEvaluationSchema);
+  if (!result.ok) return c.json(invalidForm(result.erros), 400);
+  const { db } = c.get('config');
+  const [used] = KEY_PATTERN.test(key)
+    ? await db
+        .update(t.storeEvaluationKeys)
+        .set({ usedAt: sql`now()` })
+        .where(openKey(key))
+        .returning()
+    : [];
+  if (!used)
+    return c.json(
+      { error: 'invalid_key', mensagem: 'Este convite já foi usado ou não existe.', sucesso: false },
+      404,
+    );
+  const data = result.data;
+  await db.insert(t.storeEvaluations).values({
+    experience: data.experiencia,
+    service: data.atendimento,
+    satisfied: data.satisfeito,
+    mayPublish: data.publicar,
+    message: data.mensagem,
+  });
+  return c.json(received('Obrigado pela avaliação! Ela ajuda a gente a melhorar.'));
 });
