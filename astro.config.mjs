@@ -50,6 +50,10 @@ export default defineConfig({
       SITE_URL: envField.string({ ...serverSecret, url: true }),
       /** Number of products the first start seeds into an empty database. */
       SEED_PRODUCTS: envField.number({ ...serverSecret, default: 400, int: true, gt: 0 }),
+      /** Maintenance mode regardless of the platform's setting (`on`), or never (`off`); unset = the setting decides. */
+      MAINTENANCE: envField.enum({ ...serverSecret, values: ['on', 'off'] }),
+      /** The value of `?liberar=` that shows the store during maintenance; unset = nobody can bypass it. */
+      MAINTENANCE_SECRET: envField.string(serverSecret),
     },
   },
 });

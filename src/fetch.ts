@@ -4,14 +4,18 @@ import { astro } from 'astro/hono';
 import {
   DATA_DIR,
   DATABASE_URL,
+  MAINTENANCE,
+  MAINTENANCE_SECRET,
   SEED_PRODUCTS,
   SITE_URL,
   STORE_API_URL,
   STORE_APP_TOKEN,
 } from 'astro:env/server';
-import { setServerTransport } from './api/http.ts';
+import { createClient, setServerTransport } from './api/http.ts';
+import { getLayoutData } from './api/layout.ts';
 import { builtAssetsDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
+import { maintenance } from './lib/maintenance.ts';
 import { proxyApi } from './lib/proxy.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
@@ -96,6 +100,15 @@ function rewrite(request: Request, prefix: string): Request {
 // Island JavaScript, precompressed at build time (the node adapter would send it uncompressed).
 const assets = builtAssetsDir(import.meta.url);
 if (assets) app.get('/_astro/*', serveAssets(assets));
+
+// Maintenance (src/lib/maintenance.ts): the waiting page for everyone but a released visitor.
+app.use(
+  maintenance({
+    mode: MAINTENANCE,
+    secret: MAINTENANCE_SECRET,
+    settings: (origin) => getLayoutData(createClient(origin), origin).then((layout) => layout.settings),
+  }),
+);
 
 app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));
 app.use(astro());
