@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
-import type { Settings } from '../../src/contract/settings.ts';
 import { maintenance, RELEASE_COOKIE } from '../../src/lib/maintenance.ts';
 import { STORE_SETTINGS } from '../../src/server/seed/settings.ts';
 
-const settings = (ativo: boolean) =>
-  ({
-    ...STORE_SETTINGS,
-    manutencao: { ...STORE_SETTINGS.manutencao, ativo },
-  });
+const settings = (ativo: boolean) => ({
+  ...STORE_SETTINGS,
+  manutencao: { ...STORE_SETTINGS.manutencao, ativo },
+});
 
 function store(options: { mode?: 'on' | 'off'; secret?: string; ativo?: boolean }) {
   const app = new Hono();
