@@ -3,9 +3,13 @@ import { useEffect } from 'react';
 import { $user, ensureUser } from '../stores/user.ts';
 import { useLateReady } from './shared/ready.ts';
 import { LoadingBar } from './shell/LoadingBar.tsx';
+import { ConsentBanner } from './shell/ConsentBanner.tsx';
 import {
+  useConnectivity,
   useDropdowns,
   useFavouriteHearts,
+  usePageViewEvents,
+  useTrackingParams,
   useNavigationLoader,
   usePageTracking,
   useRetractingHeader,
@@ -22,6 +26,9 @@ export default function Shell() {
   usePageTracking();
   useNavigationLoader();
   useRetractingHeader();
+  usePageViewEvents();
+  useTrackingParams();
+  const connection = useConnectivity();
   useEffect(() => {
     void ensureUser();
   }, []);
@@ -31,6 +38,14 @@ export default function Shell() {
   return (
     <>
       <LoadingBar />
+      <ConsentBanner />
+      {connection !== 'online' && (
+        <p className={`connection connection--${connection}`} role="status">
+          {connection === 'offline'
+            ? 'Você está sem conexão. Confira sua internet; a página volta a funcionar quando ela voltar.'
+            : 'Conexão restabelecida.'}
+        </p>
+      )}
       {sale?.ativo && (
         <div className="internal-sale" role="status">
           Venda interna{sale.vendedor ? ` · vendedor(a): ${sale.vendedor}` : ''}

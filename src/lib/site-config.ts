@@ -7,6 +7,8 @@ export type SiteConfig = {
   /** App-Token header for browser calls to `/api`. */
   token: string;
   storeName: string;
+  /** Google Tag Manager container ('' = none): loaded only after the visitor accepts cookies. */
+  gtm: string;
 };
 
 export const SITE_CONFIG_ID = 'loja-config';

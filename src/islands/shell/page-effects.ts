@@ -1,5 +1,11 @@
-import { useEffect } from 'react';
-import { trackSelectItem, trackSelectPromotion, trackViewItemList } from '../../lib/analytics.ts';
+import { useEffect, useState } from 'react';
+import {
+  ANALYTICS_DELAY_MS,
+  track,
+  trackSelectItem,
+  trackSelectPromotion,
+  trackViewItemList,
+} from '../../lib/analytics.ts';
 import type { GaItem } from '../../lib/analytics.ts';
 import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
 import { loadingEnded, loadingStarted } from '../../stores/loading.ts';
@@ -199,4 +205,90 @@ export function useDropdowns(user: User | undefined): void {
       link.href = '/minha-conta/';
     }
   }, [user]);
+}
+
+/** Tracking parameters the address loses once analytics has read them. */
+export const TRACKING_PARAMS = ['gclid', 'fbclid', 'utm_source', 'utm_medium'] as const;
+
+/** Drop the tracking parameters from the address (after the analytics delay), keeping the rest. */
+export function useTrackingParams(): void {
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (!TRACKING_PARAMS.some((p) => url.searchParams.has(p))) return;
+    const timer = setTimeout(() => {
+      for (const p of TRACKING_PARAMS) url.searchParams.delete(p);
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    }, ANALYTICS_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+}
+
+/** Online/offline: a note while the connection is gone, and a short one when it is back. */
+export function useConnectivity(): 'online' | 'offline' | 'back' {
+  const [state, setState] = useState<'online' | 'offline' | 'back'>('online');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offline = () => {
+      clearTimeout(timer);
+      setState('offline');
+    };
+    const online = () => {
+      setState('back');
+      timer = setTimeout(() => {
+        setState('online');
+      }, 4000);
+    };
+    if (!navigator.onLine) offline();
+    addEventListener('offline', offline);
+    addEventListener('online', online);
+    return () => {
+      removeEventListener('offline', offline);
+      removeEventListener('online', online);
+      clearTimeout(timer);
+    };
+  }, []);
+  return state;
+}
+
+/**
+ * The page's own view event (spec section 1): `view_item` on a product (from its JSON-LD),
+ * `view_search_results` on /busca, and the home and 404 views; listings send `view_item_list`.
+ */
+export function usePageViewEvents(): void {
+  useEffect(() => {
+    const kind = document.body.dataset['pagina'];
+    if (kind === 'produto') {
+      for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+        const data = JSON.parse(script.textContent || '{}') as {
+          '@type'?: string;
+          sku?: string;
+          name?: string;
+          brand?: { name?: string };
+          offers?: { price?: string | number };
+        };
+        if (data['@type'] !== 'Product') continue;
+        const price = Number(data.offers?.price ?? 0);
+        track('view_item', {
+          ecommerce: {
+            currency: 'BRL',
+            value: price,
+            items: [
+              {
+                item_id: data.sku ?? '',
+                item_name: data.name ?? '',
+                item_brand: data.brand?.name ?? '',
+                price,
+              },
+            ],
+          },
+        });
+      }
+    } else if (kind === 'busca') {
+      track('view_search_results', { search_term: new URLSearchParams(location.search).get('busca') ?? '' });
+    } else if (kind === 'home' || kind === '404') {
+      track(kind === 'home' ? 'view_home' : 'view_404', { page_path: location.pathname });
+    }
+  }, []);
 }

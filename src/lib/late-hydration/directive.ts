@@ -67,11 +67,26 @@ function install(): void {
   else setTimeout(later, 200);
 }
 
+/** A failed code-chunk load (a deploy replaced the files) reloads the page, at most once a minute. */
+export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_KEY = 'ilhas:recarregada';
+function reloadOnce(): void {
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(RELOAD_KEY) ?? 0) < RELOAD_GUARD_MS) return;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  location.reload();
+}
+
 function register(load: Parameters<ClientDirective>[0]): void {
   if (!installed) install();
   islands += 1;
   const start = () => {
-    void load().then((hydrate) => hydrate());
+    load()
+      .then((hydrate) => hydrate())
+      .catch(reloadOnce);
   };
   if (awake) start();
   else waiting.push(start);
