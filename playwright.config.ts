@@ -16,7 +16,21 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  use: { baseURL: `http://127.0.0.1:${String(PORT)}`, launchOptions, trace: 'off' },
+  use: {
+    baseURL: `http://127.0.0.1:${String(PORT)}`,
+    launchOptions,
+    trace: 'off',
+    // A visitor who has already answered the cookie banner (its own test starts without this).
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${String(PORT)}`,
+          localStorage: [{ name: 'cookies:consentimento', value: 'recusado' }],
+        },
+      ],
+    },
+  },
   projects: [
     {
       name: 'desktop',

@@ -265,3 +265,28 @@ test('product zoom opens on the gallery, moves between pictures and closes with 
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 });
+
+test.describe('cookie banner', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a first visit is asked once, with accept and reject of equal weight', async ({ page }) => {
+    await watch(page);
+    await page.goto('/?utm_source=teste&utm_medium=email&pg=1');
+    await wake(page);
+    await hydrated(page);
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await expect(banner).toBeVisible();
+    const accept = banner.getByRole('button', { name: 'Aceitar' });
+    const reject = banner.getByRole('button', { name: 'Recusar' });
+    expect(await accept.getAttribute('class')).toBe(await reject.getAttribute('class'));
+    await expectNoSeriousA11yIssues(page, '.consent');
+    await reject.click();
+    await expect(banner).toBeHidden();
+    // The tracking parameters leave the address once analytics has read them; the rest stays.
+    await expect(page).toHaveURL(/\/\?pg=1$/);
+    await page.reload();
+    await wake(page);
+    await hydrated(page);
+    await expect(banner).toBeHidden();
+  });
+});
