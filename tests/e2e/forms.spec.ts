@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+
+test('customer service: messages per field, then the message is sent', async ({ page }) => {
+  await page.goto('/pagina/central-de-atendimento');
+  const form = page.locator('main form');
+  await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confira os campos marcados abaixo.');
+  await expect(form.getByText('Informe seu nome.')).toBeVisible();
+  await expect(form.getByLabel('Assunto')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Nome').fill('Joana Prado');
+  await form.getByLabel('E-mail').fill('joana@exemplo.com.br');
+  await form.getByLabel('Telefone com DDD').fill('(19) 99876-5432');
+  await form.getByLabel('Assunto').selectOption('Dúvida sobre produto');
+  await form.getByLabel('Mensagem').fill('A torneira gourmet serve em cuba de apoio?');
+  await form.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mensagem recebida' })).toBeVisible();
+  await expect(page.locator('main').getByText('Segunda a quinta: 9h às 17h')).toBeVisible();
+});
+
+test('newsletter in the footer, without JavaScript: a wrong e-mail, then the sign-up and the lead event', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const footer = page.locator('#newsletter-slot');
+  await footer.getByLabel('E-mail').fill('joana@');
+  await footer.getByRole('button', { name: 'Quero receber' }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expect(
+    page.locator('main').getByText('Informe um e-mail válido, como nome@exemplo.com.br.').first(),
+  ).toBeVisible();
+  await page
+    .locator('main form')
+    .getByLabel('E-mail')
+    .fill(`joana.${String(Date.now())}@exemplo.com.br`);
+  await page.locator('main form').getByRole('button', { name: 'Quero receber' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inscrição feita!');
+  expect(await page.content()).toContain('"event":"generate_lead"');
+  await context.close();
+});
+
+test('architect programme: a student signs up; the store evaluation without a key goes home', async ({
+  page,
+}) => {
+  await page.goto('/pagina/sou-arquiteto');
+  await page.getByRole('link', { name: 'cadastre-se como estudante' }).click();
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo').fill('Rui Costa');
+  await form.getByLabel('E-mail').fill('rui@exemplo.com.br');
+  await form.getByLabel('Celular com DDD').fill('11 91234-5678');
+  await form.getByLabel('Instituição de ensino').fill('Mackenzie');
+  await form.getByLabel('Curso').fill('Arquitetura e Urbanismo');
+  await form.getByLabel('Semestre (1 a 12)').fill('13');
+  await form.getByRole('button', { name: 'Enviar cadastro' }).click();
+  await expect(form.getByText('Informe o semestre (1 a 12).')).toBeVisible();
+  await form.getByLabel('Semestre (1 a 12)').fill('4');
+  await form.getByRole('button', { name: 'Enviar cadastro' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cadastro recebido' })).toBeVisible();
+
+  await page.goto('/pagina/avaliacao-da-loja');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/pagina/avaliacao-da-loja?key=convite-que-nao-existe-000000');
+  await expect(page).toHaveURL(/\/$/);
+});
