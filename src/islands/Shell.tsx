@@ -8,6 +8,7 @@ import {
   useConnectivity,
   useDropdowns,
   useFavouriteHearts,
+  useMomentEvents,
   usePageViewEvents,
   useTrackingParams,
   useNavigationLoader,
@@ -34,6 +35,7 @@ export default function Shell() {
   }, []);
   const user = useStore($user);
   useDropdowns(user);
+  useMomentEvents(user);
   const sale = user?.vendaInterna;
   return (
     <>

@@ -6,3 +6,12 @@ export const leadScript = (source: string): string =>
     currency: 'BRL',
     value: 0,
   })});`;
+
+/** The inline script that records a shipping quote being seen (`view_shipping`, spec section 1). */
+export const shippingViewScript = (context: 'produto' | 'carrinho', uf: string, options: number): string =>
+  `(window.dataLayer=window.dataLayer||[]).push(${JSON.stringify({
+    event: 'view_shipping',
+    shipping_context: context,
+    shipping_region: uf,
+    shipping_options: options,
+  })});`;
