@@ -87,17 +87,33 @@ const birthDate = z
     return iso;
   });
 
+const cellphone = z
+  .string({ message: 'Informe seu celular com DDD.' })
+  .transform(digits)
+  .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
+    message: 'Informe um celular com DDD, como (11) 91234-5678.',
+  });
+
+/** The address fields, shared by sign-up and the profile. */
+const addressShape = {
+  cep: z
+    .string({ message: 'Informe o CEP.' })
+    .transform(digits)
+    .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
+  logradouro: text('a rua ou avenida', 120),
+  numero: text('o número (ou "s/n")', 10),
+  complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),
+  bairro: text('o bairro', 60),
+  cidade: text('a cidade', 60),
+  uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
+};
+
 export const signupSchema = z
   .object({
     pessoa: z.enum(['F', 'J'], { message: 'Escolha pessoa física ou jurídica.' }),
     nomeRazao: text('seu nome completo (ou a razão social)', 120),
     email,
-    celular: z
-      .string({ message: 'Informe seu celular com DDD.' })
-      .transform(digits)
-      .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
-        message: 'Informe um celular com DDD, como (11) 91234-5678.',
-      }),
+    celular: cellphone,
     documento: z
       .string({ message: 'Informe o CPF ou o CNPJ.' })
       .transform(digits)
@@ -112,16 +128,7 @@ export const signupSchema = z
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
     /** Required for people (checked below); empty for companies. */
     nascimento: birthDate.default(''),
-    cep: z
-      .string({ message: 'Informe o CEP.' })
-      .transform(digits)
-      .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
-    logradouro: text('a rua ou avenida', 120),
-    numero: text('o número (ou "s/n")', 10),
-    complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),
-    bairro: text('o bairro', 60),
-    cidade: text('a cidade', 60),
-    uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
+    ...addressShape,
     senha: passwordSchema,
     optin: z.boolean().default(false),
     [HONEYPOT_FIELD]: z.string().max(500).default(''),
@@ -175,22 +182,8 @@ export const resetSchema = z.object({
 /** Profile changes from /minha-conta/. */
 export const profileSchema = z.object({
   nomeRazao: text('seu nome completo (ou a razão social)', 120),
-  celular: z
-    .string({ message: 'Informe seu celular com DDD.' })
-    .transform(digits)
-    .refine((d) => /^[1-9]{2}9\d{8}$/.test(d), {
-      message: 'Informe um celular com DDD, como (11) 91234-5678.',
-    }),
-  cep: z
-    .string({ message: 'Informe o CEP.' })
-    .transform(digits)
-    .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
-  logradouro: text('a rua ou avenida', 120),
-  numero: text('o número (ou "s/n")', 10),
-  complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),
-  bairro: text('o bairro', 60),
-  cidade: text('a cidade', 60),
-  uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
+  celular: cellphone,
+  ...addressShape,
   optin: z.boolean().default(false),
 });
 

@@ -1,3 +1,5 @@
+import { ApiError } from '../api/core.ts';
+
 /** Reading posted forms in pages. */
 
 /** The posted text fields (files and repeated names ignored). */
@@ -13,3 +15,34 @@ export const safeBack = (value: string | null | undefined, fallback = '/'): stri
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
     ? value
     : fallback;
+
+export type FormOutcome = {
+  values: Record<string, string>;
+  errors: Readonly<Record<string, string>>;
+  message: { text: string; error: boolean };
+  /** The platform's status when it refused the form (for the page's own status). */
+  status?: number;
+};
+
+/**
+ * Post a page's form to the platform: its fields, then the platform's answer, or its refusal with a
+ * message per field (a summary line when several fields are wrong).
+ */
+export async function submitForm(
+  request: Request,
+  send: (values: Record<string, string>) => Promise<{ mensagem: string }>,
+): Promise<FormOutcome> {
+  const values = await formFields(request);
+  try {
+    return { values, errors: {}, message: { text: (await send(values)).mensagem, error: false } };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const several = Object.keys(error.fields).length > 1;
+    return {
+      values,
+      errors: error.fields,
+      status: error.status,
+      message: { text: several ? 'Confira os campos marcados abaixo.' : error.mensagem, error: true },
+    };
+  }
+}

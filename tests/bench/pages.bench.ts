@@ -10,6 +10,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
+import { countReadyIslands, islandsHydrated } from '../hydration.ts';
 
 const PORT = 4455;
 const BASE = `http://127.0.0.1:${String(PORT)}`;
@@ -73,25 +74,13 @@ async function islandBytes(url: string, width: number): Promise<{ before: number
       if (new URL(r.url()).pathname.startsWith('/_astro/'))
         files.set(r.url(), Number(r.headers()['content-length'] ?? 0));
     });
-    await page.addInitScript(() => {
-      const w = window as Window & { __ready?: number };
-      w.__ready = 0;
-      addEventListener('late:ready', () => {
-        w.__ready = (w.__ready ?? 0) + 1;
-      });
-    });
+    await page.addInitScript(countReadyIslands);
     await page.goto(url);
     await page.waitForTimeout(1000);
     const sum = () => [...files.values()].reduce((a, b) => a + b, 0);
     const before = sum();
     await page.keyboard.press('Shift');
-    await page.waitForFunction(() => {
-      const expected = [...document.querySelectorAll('astro-island')].filter((island) => {
-        const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
-        return typeof opts.value !== 'string' || !opts.value || matchMedia(opts.value).matches;
-      }).length;
-      return ((window as Window & { __ready?: number }).__ready ?? 0) >= expected;
-    });
+    await page.waitForFunction(islandsHydrated);
     return { before, after: sum() };
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { countReadyIslands, islandsHydrated } from '../hydration.ts';
 
 /**
  * The islands, as a shopper meets them at 1366 px and 360 px: nothing is downloaded before the first
@@ -17,13 +18,13 @@ async function watch(page: Page) {
     if (new URL(response.url()).pathname.startsWith('/_astro/'))
       files.set(response.url(), Number(response.headers()['content-length'] ?? 0));
   });
-  await page.addInitScript(() => {
-    const w = window as Window & { __ready?: number };
-    w.__ready = 0;
-    addEventListener('late:ready', () => {
-      w.__ready = (w.__ready ?? 0) + 1;
-    });
+  page.on('pageerror', (e) => {
+    console.log('pageerror:', e.message);
   });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.log(`console ${m.type()}:`, m.text());
+  });
+  await page.addInitScript(countReadyIslands);
   return {
     files,
     bytes: () => [...files.values()].reduce((sum, n) => sum + n, 0),
@@ -32,13 +33,7 @@ async function watch(page: Page) {
 
 /** Wait until every island meant for this screen is hydrated. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const expected = [...document.querySelectorAll('astro-island')].filter((island) => {
-      const opts = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
-      return typeof opts.value !== 'string' || !opts.value || matchMedia(opts.value).matches;
-    }).length;
-    return ((window as Window & { __ready?: number }).__ready ?? 0) >= expected;
-  });
+  await page.waitForFunction(islandsHydrated);
 }
 
 /** A key press that types nothing: the first interaction, which wakes the islands. */

@@ -6,7 +6,7 @@ import type { ClientDirective } from 'astro';
  * (waiting at most 7 s) plus 5 s on desktop or 6 s under 640 px. A click on a `[data-late-click]`
  * element before the islands are ready is held and replayed once they are, so the first tap on the
  * cart icon opens the side cart. Islands say they are ready with the `late:ready` event (see
- * src/islands/ready.ts); one that never does releases the click after REPLAY_GIVE_UP_MS, and the
+ * src/islands/shared/ready.ts); one that never does releases the click after REPLAY_GIVE_UP_MS, and the
  * element's own default (a link, a form) happens instead.
  */
 
@@ -15,7 +15,8 @@ export const IDLE_MAX_MS = 7000;
 export const DELAY_DESKTOP_MS = 5000;
 export const DELAY_MOBILE_MS = 6000;
 export const MOBILE_MAX_WIDTH = 640;
-const REPLAY_GIVE_UP_MS = 4000;
+// Long enough for a slow phone on a slow network to download and start the islands.
+const REPLAY_GIVE_UP_MS = 15_000;
 
 const waiting: (() => void)[] = [];
 let awake = false;
