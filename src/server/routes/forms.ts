@@ -97,25 +97,30 @@ evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async 
   const result = readForm(await c.req.json().catch(() => undefined), storeEvaluationSchema);
   if (!result.ok) return c.json(invalidForm(result.erros), 400);
   const { db } = c.get('config');
-  const [used] = KEY_PATTERN.test(key)
-    ? await db
-        .update(t.storeEvaluationKeys)
-        .set({ usedAt: sql`now()` })
-        .where(openKey(key))
-        .returning()
-    : [];
-  if (!used)
+  const data = result.data;
+  // The key is spent and the evaluation kept together: a failure leaves the key usable.
+  const kept = await db.transaction(async (tx) => {
+    const [used] = KEY_PATTERN.test(key)
+      ? await tx
+          .update(t.storeEvaluationKeys)
+          .set({ usedAt: sql`now()` })
+          .where(openKey(key))
+          .returning()
+      : [];
+    if (!used) return false;
+    await tx.insert(t.storeEvaluations).values({
+      experience: data.experiencia,
+      service: data.atendimento,
+      satisfied: data.satisfeito,
+      mayPublish: data.publicar,
+      message: data.mensagem,
+    });
+    return true;
+  });
+  if (!kept)
     return c.json(
       { error: 'invalid_key', mensagem: 'Este convite já foi usado ou não existe.', sucesso: false },
       404,
     );
-  const data = result.data;
-  await db.insert(t.storeEvaluations).values({
-    experience: data.experiencia,
-    service: data.atendimento,
-    satisfied: data.satisfeito,
-    mayPublish: data.publicar,
-    message: data.mensagem,
-  });
   return c.json(received('Obrigado pela avaliação! Ela ajuda a gente a melhorar.'));
 });
