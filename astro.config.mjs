@@ -3,14 +3,17 @@ import { defineConfig, envField, memoryCache } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
-import precompress from './src/lib/precompress-integration.ts';
+import buildOutput from './src/lib/build-output-integration.ts';
+import { BUILD_ORIGIN } from './src/lib/static-pages.ts';
 
 const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), lateHydration(), precompress()],
+  integrations: [react(), lateHydration(), buildOutput()],
+  // The origin written into prerendered pages: SITE_URL, or a stand-in replaced per request (static-pages.ts).
+  site: process.env.SITE_URL || BUILD_ORIGIN,
   // Styles travel inside the (compressed, cached) HTML: no render-blocking request on slow connections.
   build: { inlineStylesheets: 'always' },
   // A short class instead of a long data attribute on every element: a third less HTML.

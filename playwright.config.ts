@@ -1,11 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import {
+  EVALUATION_LINK,
+  MAINTENANCE_PORT,
+  MAINTENANCE_SECRET,
+  PORT,
+  SERVER_LOG,
+} from './tests/e2e/servers.ts';
 
 /**
  * Journeys against the production build, in Debian's Chromium (Playwright cannot download its own here).
- * The server is built and started by scripts/e2e-server.mjs on a fresh data folder.
+ * The server is built and started by scripts/e2e-server.mjs on a fresh data folder; a second one of
+ * the same build runs in maintenance mode (with a small catalogue: it only shows the waiting page and,
+ * once released, the store).
  */
-const PORT = Number(process.env['E2E_PORT'] ?? 4399);
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
@@ -38,11 +46,26 @@ export default defineConfig({
     },
     { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions } },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${String(PORT)}/api/v2/front/ping`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-  },
+  // Started one after the other: the second reuses the first one's build.
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${String(PORT)}/api/v2/front/ping`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), E2E_SERVER_LOG: SERVER_LOG, E2E_EVALUATION_LINK: EVALUATION_LINK },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs --no-build',
+      url: `http://127.0.0.1:${String(MAINTENANCE_PORT)}/saude`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(MAINTENANCE_PORT),
+        MAINTENANCE: 'on',
+        MAINTENANCE_SECRET,
+        SEED_PRODUCTS: '24',
+      },
+    },
+  ],
 });

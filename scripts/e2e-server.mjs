@@ -1,18 +1,40 @@
-// The server the e2e suite drives: the production build, on a fresh data folder that is removed on exit.
+// The servers the e2e suite drives: the production build, each on a fresh data folder removed on exit.
+// `--no-build` reuses the build the first server made (the maintenance-mode server starts second).
+// The server's output also goes to E2E_SERVER_LOG when set (a test reads the password-reset link there);
+// with E2E_EVALUATION_LINK set, `npm run evaluation-key` makes a store-evaluation invitation first and
+// its link is written to that file, as an order e-mail would carry it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+if (process.env.E2E_EVALUATION_LINK) {
+  const invitation = spawnSync(process.execPath, ['scripts/evaluation-key.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${process.env.PORT ?? '4321'}` },
+  });
+  if (invitation.status !== 0) {
+    console.error(invitation.stderr);
+    process.exit(invitation.status ?? 1);
+  }
+  fs.writeFileSync(process.env.E2E_EVALUATION_LINK, invitation.stdout.trim());
+}
 const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' },
+});
+const log = process.env.E2E_SERVER_LOG ? fs.createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  log?.write(chunk);
 });
 const stop = (signal) => {
   server.kill(signal);

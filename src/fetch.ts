@@ -13,10 +13,11 @@ import {
 } from 'astro:env/server';
 import { createClient, setServerTransport } from './api/http.ts';
 import { getLayoutData } from './api/layout.ts';
-import { builtAssetsDir, serveAssets } from './lib/assets.ts';
+import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
 import { maintenance } from './lib/maintenance.ts';
 import { proxyApi } from './lib/proxy.ts';
+import { servePrerendered } from './lib/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
 import { CLIENT_HEADER } from './server/context.ts';
@@ -98,7 +99,7 @@ function rewrite(request: Request, prefix: string): Request {
 }
 
 // Island JavaScript, precompressed at build time (the node adapter would send it uncompressed).
-const assets = builtAssetsDir(import.meta.url);
+const assets = builtDir(import.meta.url, 'assets');
 if (assets) app.get('/_astro/*', serveAssets(assets));
 
 // Maintenance (src/lib/maintenance.ts): the waiting page for everyone but a released visitor.
@@ -109,6 +110,10 @@ app.use(
     settings: (origin) => getLayoutData(createClient(origin), origin).then((layout) => layout.settings),
   }),
 );
+
+// Marketing pages built to static HTML by `astro build` (src/lib/static-pages.ts).
+const prerendered = builtDir(import.meta.url, 'pages');
+if (prerendered) app.use(servePrerendered(prerendered));
 
 app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));
 app.use(astro());

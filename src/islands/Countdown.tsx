@@ -1,23 +1,22 @@
 import { useEffect, useState } from 'react';
-import { formatTimeLeft, timeLeft } from '../lib/countdown.ts';
+import { formatEnd, formatTimeLeft, timeLeft } from '../lib/countdown.ts';
 import { useLateReady } from './shared/ready.ts';
 
 type Props = {
   /** End of the promotion, ISO 8601. */
   end: string;
-  /** When the server rendered the page (ms): the first client render shows the same text. */
-  renderedAt: number;
   label?: string;
 };
 
 /**
- * A promotion's countdown: the server writes the time left, the island ticks every second and hides
- * the countdown at zero (its box keeps its size, so nothing moves).
+ * A promotion's countdown: the HTML (shared, cached or prerendered) names the end itself, '27/11 às
+ * 23h59'; once hydrated the island ticks the time left every second and hides the countdown at zero
+ * (its box keeps its size, so nothing moves).
  */
-export default function Countdown({ end, renderedAt, label = 'Termina em' }: Props) {
+export default function Countdown({ end, label = 'Termina em' }: Props) {
   useLateReady();
   const target = Date.parse(end);
-  const [now, setNow] = useState(renderedAt);
+  const [now, setNow] = useState<number | undefined>(undefined);
   useEffect(() => {
     setNow(Date.now());
     const timer = setInterval(() => {
@@ -27,12 +26,13 @@ export default function Countdown({ end, renderedAt, label = 'Termina em' }: Pro
       clearInterval(timer);
     };
   }, []);
-  const left = timeLeft(target, now);
+  const left = now === undefined ? undefined : timeLeft(target, now);
+  const text = left ? formatTimeLeft(left) : formatEnd(target);
   return (
-    <p className="countdown" style={left.done ? { visibility: 'hidden' } : undefined}>
+    <p className="countdown" style={left?.done ? { visibility: 'hidden' } : undefined}>
       <span>{label}</span>{' '}
-      <time dateTime={end} aria-label={`${label} ${formatTimeLeft(left)}`}>
-        {formatTimeLeft(left)}
+      <time dateTime={end} aria-label={`${label} ${text}`}>
+        {text}
       </time>
     </p>
   );

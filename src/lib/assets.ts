@@ -59,13 +59,13 @@ export function precompressAssets(
   return { files, bytes, br };
 }
 
-/** `dist/assets` of the running build: beside the `server` folder this module was bundled into. */
-export function builtAssetsDir(moduleUrl: string): string | undefined {
+/** A folder of the running build (`dist/assets`, `dist/pages`): beside the `server` folder this module was bundled into. */
+export function builtDir(moduleUrl: string, name: string): string | undefined {
   let dir = path.dirname(fileURLToPath(moduleUrl));
   for (;;) {
     if (path.basename(dir) === 'server') {
-      const assets = path.join(path.dirname(dir), 'assets');
-      return fs.existsSync(assets) ? assets : undefined;
+      const built = path.join(path.dirname(dir), name);
+      return fs.existsSync(built) ? built : undefined;
     }
     const up = path.dirname(dir);
     if (up === dir) return undefined;

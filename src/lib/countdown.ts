@@ -19,3 +19,22 @@ export function formatTimeLeft(left: TimeLeft): string {
   const clock = `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}`;
   return left.days > 0 ? `${String(left.days)}d ${clock}` : clock;
 }
+
+const endFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The moment itself in Brasília time, '27/11 às 23h59': what the HTML says before the island ticks,
+ * true whenever the page was rendered (cached or prerendered HTML cannot know the time left).
+ */
+export function formatEnd(end: number): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    endFormat.formatToParts(end).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')} às ${part('hour')}h${part('minute')}`;
+}

@@ -13,6 +13,8 @@ export type BootOptions = {
   appToken: string;
   siteUrl?: string | undefined;
   seedProducts?: number | undefined;
+  /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
+  warm?: boolean;
 };
 
 /** Open the database (creating, migrating and seeding it on first start) and build the platform. */
@@ -27,14 +29,7 @@ export async function bootPlatform(options: BootOptions): Promise<Platform & { d
     await seedDatabase(database.db, products);
   }
   // Warm the listing caches in the background; a failure only means cold first visits.
-  void getTaxonomy(database.db)
-    .then((taxonomy) => warmListings(database.db, taxonomy))
-    .then((n) => {
-      console.log(`[platform] listing caches warm for ${String(n)} categories`);
-    })
-    .catch((error: unknown) => {
-      console.warn('[platform] cache warm-up failed', error);
-    });
+  if (options.warm !== false) warmInBackground(database.db);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
@@ -42,4 +37,15 @@ export async function bootPlatform(options: BootOptions): Promise<Platform & { d
     mediaDir: path.resolve(options.dataDir, 'media'),
   });
   return { ...platform, database };
+}
+
+function warmInBackground(db: Database['db']): void {
+  void getTaxonomy(db)
+    .then((taxonomy) => warmListings(db, taxonomy))
+    .then((n) => {
+      console.log(`[platform] listing caches warm for ${String(n)} categories`);
+    })
+    .catch((error: unknown) => {
+      console.warn('[platform] cache warm-up failed', error);
+    });
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { SERVER_LOG } from './servers.ts';
 
 /** A valid CPF from 9 random digits (check digits computed). */
 function randomCpf(): string {
@@ -73,3 +75,65 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/minha-conta\/$/);
 });
+
+test('forgotten password: the link from the recovery request sets a new one, once', async ({ page }) => {
+  const email = `esqueci.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
+  await page.goto('/checkout/cadastro');
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill('Caio Esquecido');
+  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Celular com DDD').fill('(11) 97654-3210');
+  await form.getByLabel('Data de nascimento (pessoa física)').fill('02/02/1990');
+  await form.getByLabel('CEP').fill('01310-100');
+  await form.getByLabel('Rua ou avenida').fill('Avenida Paulista');
+  await form.getByLabel('Número').fill('1000');
+  await form.getByLabel('Bairro').fill('Bela Vista');
+  await form.getByLabel('Cidade').fill('São Paulo');
+  await form.getByLabel('Estado').selectOption('SP');
+  await form.getByLabel('Senha', { exact: true }).fill('a senha antiga e longa');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).not.toHaveURL(/cadastro/);
+  await page.context().clearCookies();
+
+  // The request: the same answer whether the account exists or not; the link goes to the server log.
+  await page.goto('/checkout/acesso');
+  await page.getByText('Esqueci minha senha').click();
+  await page.getByLabel('E-mail ou CPF da conta').fill(email);
+  await page.getByRole('button', { name: 'Enviar link para nova senha' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await expect.poll(() => resetLink(email)).toMatch(/\/checkout\/nova-senha\?token=\w+/);
+  const link = resetLink(email);
+
+  await page.goto(link);
+  await page.getByLabel('Nova senha').fill('curta');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText(/A senha precisa de pelo menos 8 caracteres/)).toBeVisible();
+  await page.getByLabel('Nova senha').fill('a senha nova e mais longa');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+
+  // Used once: the same link again is refused.
+  await page.goto(link);
+  await page.getByLabel('Nova senha').fill('outra senha qualquer aqui');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('Este link já foi usado ou expirou. Peça um novo.')).toBeVisible();
+
+  // The old password is gone; the new one opens the account.
+  await page.goto('/checkout/acesso');
+  const login = page.locator('main form').first();
+  await login.getByLabel('E-mail ou CPF', { exact: true }).fill(email);
+  await login.getByLabel('Senha').fill('a senha antiga e longa');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.');
+  await login.getByLabel('Senha').fill('a senha nova e mais longa');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/minha-conta\/$/);
+});
+
+/** The newest password-reset link the server logged for `email` ('' while there is none). */
+function resetLink(email: string): string {
+  const log = fs.readFileSync(SERVER_LOG, 'utf8');
+  const lines = log.split('\n').filter((l) => l.includes(`[senha] link de nova senha para ${email}: `));
+  return lines.at(-1)?.split(': ').at(-1)?.trim() ?? '';
+}

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { EVALUATION_LINK } from './servers.ts';
 
 test('customer service: messages per field, then the message is sent', async ({ page }) => {
   await page.goto('/pagina/central-de-atendimento');
@@ -62,4 +64,41 @@ test('architect programme: a student signs up; the store evaluation without a ke
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/pagina/avaliacao-da-loja?key=convite-que-nao-existe-000000');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('store evaluation from the invitation link: answers checked, then kept; the link works once', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'one invitation: its single use is the point (the phone layout is the same form)');
+  const link = fs.readFileSync(EVALUATION_LINK, 'utf8');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avalie a loja');
+  await page
+    .getByRole('group', { name: 'Como foi sua experiência de compra?' })
+    .locator('label', { hasText: '5 de 5 estrelas' })
+    .click();
+  await page.getByRole('button', { name: 'Enviar avaliação' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Confira as respostas marcadas abaixo.');
+  await expect(
+    page.getByRole('group', { name: 'Como foi sua experiência de compra?' }).getByLabel('5 de 5 estrelas'),
+  ).toBeChecked();
+
+  await page
+    .getByRole('group', { name: 'Como avalia o nosso atendimento?' })
+    .locator('label', { hasText: '4 de 5 estrelas' })
+    .click();
+  await page.getByRole('group', { name: 'Você ficou satisfeito(a) com a compra?' }).getByLabel('Sim').check();
+  await page
+    .getByRole('group', { name: 'Podemos publicar sua avaliação no site?' })
+    .getByLabel('Não')
+    .check();
+  await page.getByLabel('Quer contar mais? (opcional)').fill('Chegou antes do prazo, bem embalado.');
+  await page.getByRole('button', { name: 'Enviar avaliação' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar à loja' })).toBeVisible();
+
+  // Spent: the same invitation now leads home.
+  await page.goto(link);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });

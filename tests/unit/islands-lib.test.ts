@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cashPrice, NAME_LIMIT, quantityText, shortName } from '../../src/lib/cart-view.ts';
-import { formatTimeLeft, timeLeft } from '../../src/lib/countdown.ts';
+import { formatEnd, formatTimeLeft, timeLeft } from '../../src/lib/countdown.ts';
 import { menuTree } from '../../src/lib/menu-tree.ts';
 import type { MenuItem } from '../../src/contract/store.ts';
 import {
@@ -43,6 +43,12 @@ describe('countdown', () => {
     expect(formatTimeLeft(left)).toBe('2d 03:04:05');
     expect(formatTimeLeft(timeLeft(now + 59_000, now))).toBe('00:00:59');
     expect(timeLeft(now - 1000, now)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, done: true });
+  });
+
+  test('the end itself, in Brasília time, for HTML that cannot know the time left', () => {
+    // 02:59 UTC on the 28th is 23:59 of the 27th in São Paulo (UTC-3, no daylight saving).
+    expect(formatEnd(Date.UTC(2026, 10, 28, 2, 59))).toBe('27/11 às 23h59');
+    expect(formatEnd(Date.UTC(2026, 0, 5, 12, 5))).toBe('05/01 às 09h05');
   });
 });
 

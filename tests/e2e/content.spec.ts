@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+test('a marketing page is static HTML in the build, served whole to a reader without JavaScript', async ({
+  browser,
+  baseURL,
+}) => {
+  // `astro build` (run by the e2e server) wrote it; the server does not render it on request.
+  const built = fs.readFileSync('dist/pages/pagina/black-friday/index.html', 'utf8');
+  expect(built).toMatch(/<h1[^>]*>Black Friday até 50% off<\/h1>/);
+  expect(built).toContain('Termina em');
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.goto('/pagina/black-friday');
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()['cache-control']).toContain('s-maxage');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Black Friday até 50% off');
+  // The countdown names its end (the HTML cannot know the time left), in Brasília time.
+  await expect(page.locator('.mkt__countdown time')).toHaveText('27/11 às 23h59');
+  // Absolute URLs carry the origin the page was asked on, not the build's stand-in.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${String(baseURL)}/pagina/black-friday`,
+  );
+  // The shell is there: menus and footer from the platform.
+  await expect(page.locator('footer')).toContainText('CNPJ');
+  await context.close();
+
+  expect((await (await browser.newPage()).goto('/pagina/nao-existe'))?.status()).toBe(404);
+});
+
+test('coupons: each code is copied with one tap once the page is interactive', async ({ page }) => {
+  // The system clipboard is shared by the parallel browsers: record what the page writes instead.
+  await page.addInitScript(() => {
+    const copied: string[] = [];
+    Object.defineProperty(window, '__copied', { value: copied });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: {
+        writeText: (text: string) => {
+          copied.push(text);
+          return Promise.resolve();
+        },
+      },
+    });
+  });
+  await page.goto('/pagina/cupons');
+  await page.mouse.move(10, 10);
+  await page.getByRole('button', { name: 'Copiar código' }).nth(1).click();
+  await expect(page.getByRole('button', { name: 'Copiado!' })).toHaveCount(1);
+  expect(await page.evaluate(() => (window as Window & { __copied?: string[] }).__copied)).toEqual([
+    'FRETE10',
+  ]);
+});
