@@ -51,6 +51,10 @@ export default defineConfig({
       DATA_DIR: envField.string({ ...serverSecret, default: '.data' }),
       /** Public origin of the store (absolute URLs in API answers); unset = the request's origin. */
       SITE_URL: envField.string({ ...serverSecret, url: true }),
+      /** Answer a request made on another origin than SITE_URL (http, no www) with a 301 there (no CDN doing it). */
+      FORCE_SITE_URL: envField.boolean({ context: 'server', access: 'secret', default: false }),
+      /** The secret of Netlify's signed proxy (netlify.toml): requests signed with it have their X-Forwarded-For believed. */
+      PROXY_SIGNATURE_SECRET: envField.string(serverSecret),
       /** Number of products the first start seeds into an empty database. */
       SEED_PRODUCTS: envField.number({ ...serverSecret, default: 400, int: true, gt: 0 }),
       /** Maintenance mode regardless of the platform's setting (`on`), or never (`off`); unset = the setting decides. */

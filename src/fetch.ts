@@ -4,8 +4,10 @@ import { astro } from 'astro/hono';
 import {
   DATA_DIR,
   DATABASE_URL,
+  FORCE_SITE_URL,
   MAINTENANCE,
   MAINTENANCE_SECRET,
+  PROXY_SIGNATURE_SECRET,
   SEED_PRODUCTS,
   SITE_URL,
   STORE_API_URL,
@@ -17,6 +19,9 @@ import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
 import { maintenance } from './lib/maintenance.ts';
 import { proxyApi } from './lib/proxy.ts';
+import { publicOrigin } from './lib/public-origin.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { trustedProxy } from './lib/trusted-proxy.ts';
 import { servePrerendered } from './lib/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Platform } from './server/app.ts';
@@ -27,6 +32,11 @@ import { CLIENT_HEADER } from './server/context.ts';
  * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
  */
 const app = new Hono();
+// Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
+if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
+// Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).
+if (SITE_URL) app.use(publicOrigin(SITE_URL, { redirect: FORCE_SITE_URL }));
+app.use(securityHeaders());
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
 

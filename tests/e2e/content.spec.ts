@@ -15,6 +15,8 @@ test('a marketing page is static HTML in the build, served whole to a reader wit
   const res = await page.goto('/pagina/black-friday');
   expect(res?.status()).toBe(200);
   expect(res?.headers()['cache-control']).toContain('s-maxage');
+  expect(res?.headers()['x-content-type-options']).toBe('nosniff');
+  expect(res?.headers()['x-frame-options']).toBe('SAMEORIGIN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Black Friday até 50% off');
   // The countdown names its end (the HTML cannot know the time left), in Brasília time.
   await expect(page.locator('.mkt__countdown time')).toHaveText('27/11 às 23h59');
