@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
 import buildOutput from './src/lib/build-output-integration.ts';
 import { BUILD_ORIGIN } from './src/lib/static-pages.ts';
+import { INLINE_SCRIPTS, scriptHash } from './src/lib/inline-scripts.ts';
 
 const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });
 
@@ -19,6 +20,29 @@ export default defineConfig({
   // A short class instead of a long data attribute on every element: a third less HTML.
   scopedStyleStrategy: 'class',
   server: { host: true, port: 4321 },
+  // Marketing Markdown has no code to colour (Shiki's inline styles would also need a CSP exception).
+  markdown: { syntaxHighlight: false },
+  // Content-Security-Policy in every page: Astro hashes its own scripts and styles, and our few inline
+  // scripts have fixed code (src/lib/inline-scripts.ts) allowed by hash; no 'unsafe-inline' script. Style attributes (badge colours from
+  // the platform, a hero's colours) are allowed; the tag manager only loads after consent, from Google.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: {
+        resources: ["'self'", 'https://www.googletagmanager.com'],
+        hashes: INLINE_SCRIPTS.map(scriptHash),
+      },
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background.
   cache: { provider: memoryCache({ max: 2000 }) },
   vite: {

@@ -5,6 +5,7 @@ import {
   MAINTENANCE_PORT,
   MAINTENANCE_SECRET,
   PORT,
+  PROXY_SIGNATURE_SECRET,
   SERVER_LOG,
 } from './tests/e2e/servers.ts';
 
@@ -53,7 +54,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${String(PORT)}/api/v2/front/ping`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), E2E_SERVER_LOG: SERVER_LOG, E2E_EVALUATION_LINK: EVALUATION_LINK },
+      env: {
+        PORT: String(PORT),
+        E2E_SERVER_LOG: SERVER_LOG,
+        E2E_EVALUATION_LINK: EVALUATION_LINK,
+        PROXY_SIGNATURE_SECRET,
+      },
     },
     {
       command: 'node scripts/e2e-server.mjs --no-build',

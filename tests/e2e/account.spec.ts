@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SERVER_LOG } from './servers.ts';
+import { ownAddress, SERVER_LOG } from './servers.ts';
+
+// Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(ownAddress());
+});
 
 /** A valid CPF from 9 random digits (check digits computed). */
 function randomCpf(): string {

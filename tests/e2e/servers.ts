@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,3 +11,18 @@ export const MAINTENANCE_SECRET = 'libera-e2e-0f3a9c';
 export const SERVER_LOG = path.join(os.tmpdir(), `store-e2e-${String(PORT)}.log`);
 /** Where the first server's start-up wrote a store-evaluation invitation link (scripts/evaluation-key.ts). */
 export const EVALUATION_LINK = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-avaliacao.txt`);
+
+/** The e2e server trusts requests signed as Netlify's proxy signs them (src/lib/trusted-proxy.ts). */
+export const PROXY_SIGNATURE_SECRET = 'e2e-proxy-3b7d41';
+
+/**
+ * Headers that make a browser context one shopper with an address of its own, as the CDN would
+ * report it: tests that sign up or log in many times do not share one address's rate limits.
+ */
+export function ownAddress(): Record<string, string> {
+  const part = () => String(1 + Math.floor(Math.random() * 254));
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const head = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp: Math.floor(Date.now() / 1000) + 3600, iss: 'netlify' })}`;
+  const signature = createHmac('sha256', PROXY_SIGNATURE_SECRET).update(head).digest('base64url');
+  return { 'X-Nf-Sign': `${head}.${signature}`, 'X-Forwarded-For': `200.${part()}.${part()}.${part()}` };
+}

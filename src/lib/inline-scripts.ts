@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { COUNT_KEY } from './cart-view.ts';
+
+/**
+ * The store's few inline scripts, for what must happen before (or without) any island. Their code is
+ * fixed, so the Content-Security-Policy allows each by its hash (astro.config.mjs); what varies travels
+ * in the script element's own data-* attributes, read through `document.currentScript`.
+ */
+
+/** Header: the cart count from local storage at first paint (its slot is absolutely placed: no shift). */
+export const FIRST_PAINT_COUNT = `try{var n=Number(localStorage.getItem(${JSON.stringify(COUNT_KEY)})),b=document.querySelector('[data-cart-count]');if(n>0&&b){b.textContent=String(n);b.hidden=false}}catch(e){}`;
+
+/** The server's cart page: remember its count (`data-quantidade`) for the next page's header. */
+export const STORE_COUNT = `try{localStorage.setItem(${JSON.stringify(COUNT_KEY)},document.currentScript.dataset.quantidade)}catch(e){}`;
+
+/** An analytics event known to the server (`data-evento`, JSON): a lead, a shipping quote seen. */
+export const PUSH_EVENT = `try{(window.dataLayer=window.dataLayer||[]).push(JSON.parse(document.currentScript.dataset.evento))}catch(e){}`;
+
+export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT];
+
+/** The CSP source that allows one inline script. */
+export const scriptHash = (code: string): `sha256-${string}` =>
+  `sha256-${createHash('sha256').update(code).digest('base64')}`;
+
+/** `generate_lead` for a form's answer page (GA4 shape). */
+export const leadEvent = (source: string) => ({
+  event: 'generate_lead',
+  lead_source: source,
+  currency: 'BRL',
+  value: 0,
+});
+
+/** `view_shipping`: a shipping quote was shown (spec section 1). */
+export const shippingViewEvent = (context: 'produto' | 'carrinho', uf: string, options: number) => ({
+  event: 'view_shipping',
+  shipping_context: context,
+  shipping_region: uf,
+  shipping_options: options,
+});
