@@ -18,7 +18,7 @@ function randomCpf(): string {
   return d.join('');
 }
 
-test('sign up, keep a favourite, see it in the wishlist, log out and back in', async ({ page }) => {
+test('sign up, keep a favourite, see it in the wishlist, log out and back in', async ({ page, isMobile }) => {
   const email = `cliente.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   const password = 'minha frase de senha comprida';
   // A guest's heart leads to login, and from there to sign-up, coming back to the listing.
@@ -79,6 +79,17 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   await login.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/minha-conta\/$/);
+
+  // The header greets the shopper by name: the account dropdown (desktop) or the menu (phone).
+  await page.goto('/');
+  if (isMobile) {
+    await page.getByLabel('Abrir menu').click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('Olá, Beatriz')).toBeVisible();
+  } else {
+    await page.getByLabel('Sua conta').click();
+    await expect(page.locator('[data-account-greeting]')).toHaveText('Olá, Beatriz');
+    await expect(page.getByRole('link', { name: 'sua conta' })).toHaveAttribute('href', '/minha-conta/');
+  }
 });
 
 test('forgotten password: the link from the recovery request sets a new one, once', async ({ page }) => {

@@ -109,3 +109,34 @@ test('store evaluation from the invitation link: answers checked, then kept; the
   await page.goto(link);
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
+
+test('architect programme: a professional signs up with a CAU registration and a portfolio', async ({
+  page,
+}) => {
+  await page.goto('/pagina/sou-arquiteto');
+  await page.getByRole('link', { name: 'cadastre-se como profissional' }).click();
+  await expect(page).toHaveURL(/\/pagina\/sou-arquiteto\/form-profissional$/);
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo').fill('Helena Duarte');
+  await form.getByLabel('E-mail').fill('helena@estudioduarte.com.br');
+  await form.getByLabel('Celular com DDD').fill('(21) 99123-4567');
+  await form.getByLabel('Registro no CAU ou no CREA').fill('123456');
+  await form.getByLabel('Portfólio (endereço na internet, opcional)').fill('estudioduarte');
+  await form.getByRole('button', { name: 'Enviar cadastro' }).click();
+  await expect(
+    form.getByText('Informe o registro com o conselho, como CAU A123456-7 ou CREA SP 5061234567.'),
+  ).toBeVisible();
+  await expect(
+    form.getByText('Informe o endereço completo do portfólio, começando com https://.'),
+  ).toBeVisible();
+  await expect(form.getByText('Informe a cidade.')).toBeVisible();
+  await expect(form.getByLabel('Nome completo')).toHaveValue('Helena Duarte');
+
+  await form.getByLabel('Registro no CAU ou no CREA').fill('CAU A123456-7');
+  await form.getByLabel('Escritório (opcional)').fill('Estúdio Duarte');
+  await form.getByLabel('Cidade').fill('Rio de Janeiro');
+  await form.getByLabel('Estado').selectOption('RJ');
+  await form.getByLabel('Portfólio (endereço na internet, opcional)').fill('https://estudioduarte.com.br');
+  await form.getByRole('button', { name: 'Enviar cadastro' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cadastro recebido' })).toBeVisible();
+});
