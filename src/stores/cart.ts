@@ -69,7 +69,15 @@ async function mutate(call: () => Promise<Cart>): Promise<Cart | undefined> {
   }
 }
 
-export const loadCart = () => mutate(() => getCart(api()));
+let loading: Promise<Cart | undefined> | undefined;
+
+/** Read the cart; calls while a read is on its way share it (hydration's check and a replayed tap). */
+export function loadCart(): Promise<Cart | undefined> {
+  loading ??= mutate(() => getCart(api())).finally(() => {
+    loading = undefined;
+  });
+  return loading;
+}
 
 async function loadUpsell(): Promise<void> {
   try {

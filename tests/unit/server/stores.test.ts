@@ -91,6 +91,30 @@ describe('cart store', () => {
     expect(cart.$upsell.get()).toEqual([]);
   });
 
+  test('reads on their way are shared: the hydration check and a replayed tap make one request', async () => {
+    const calls: string[] = [];
+    const session = visitor();
+    useClient(
+      createClient(ORIGIN, session, {
+        appToken: APP_TOKEN,
+        validate: true,
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          const url = new URL(request.url);
+          url.pathname = url.pathname.replace(/^\/api/, '');
+          calls.push(`${request.method} ${url.pathname}`);
+          return store.platform.api.request(new Request(url, request));
+        },
+      }),
+    );
+    const [a, b] = await Promise.all([cart.loadCart(), cart.openCart().then(() => cart.$cart.get())]);
+    expect(a).toEqual(b);
+    expect(calls.filter((c) => c === 'GET /v2/front/checkout/cart')).toHaveLength(1);
+    // Once answered, the next read asks again.
+    await cart.loadCart();
+    expect(calls.filter((c) => c === 'GET /v2/front/checkout/cart')).toHaveLength(2);
+  });
+
   test('add, plus, minus, remove: the cart, the kept count and the analytics follow', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await cart.addItem({ idProduto: product.id, idAtributoSimples: product.variant, quantidade: 1 });
