@@ -1,7 +1,7 @@
 import { ICONS } from '../../lib/icons.ts';
 import type { IconName } from '../../lib/icons.ts';
 
-/** The islands' icons: the same drawings as Icon.astro; decorative unless given a label. */
+/** The islands' icons: the same drawings as Icon.astro (styled by `.icon`); decorative unless given a label. */
 export function Icon({ name, size = 24, label }: { name: IconName; size?: number; label?: string }) {
   return (
     <svg
@@ -9,11 +9,6 @@ export function Icon({ name, size = 24, label }: { name: IconName; size?: number
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
