@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { ownAddress, SERVER_LOG } from './servers.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
@@ -16,6 +17,21 @@ function randomCpf(): string {
     d.push(r === 10 ? 0 : r);
   }
   return d.join('');
+}
+
+/** The sign-up form's fields but the name: a valid CPF, contacts and an address in São Paulo state. */
+async function fillSignUp(form: Locator, person: { email: string; password: string; city: string }) {
+  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
+  await form.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await form.getByLabel('Celular com DDD').fill('(19) 98765-4321');
+  await form.getByLabel('Data de nascimento (pessoa física)').fill('20/05/1988');
+  await form.getByLabel('CEP').fill('13035-000');
+  await form.getByLabel('Rua ou avenida').fill('Rua das Palmeiras');
+  await form.getByLabel('Número').fill('45');
+  await form.getByLabel('Bairro').fill('Centro');
+  await form.getByLabel('Cidade').fill(person.city);
+  await form.getByLabel('Estado').selectOption('SP');
+  await form.getByLabel('Senha', { exact: true }).fill(person.password);
 }
 
 test('sign up, keep a favourite, see it in the wishlist, log out and back in', async ({ page, isMobile }) => {
@@ -39,17 +55,7 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   await expect(form.getByLabel('Nome completo ou razão social')).toHaveValue('Beatriz Campos');
   await expect(form.getByLabel('CPF ou CNPJ')).toHaveAttribute('aria-invalid', 'true');
 
-  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Celular com DDD').fill('(19) 98765-4321');
-  await form.getByLabel('Data de nascimento (pessoa física)').fill('20/05/1988');
-  await form.getByLabel('CEP').fill('13035-000');
-  await form.getByLabel('Rua ou avenida').fill('Rua das Palmeiras');
-  await form.getByLabel('Número').fill('45');
-  await form.getByLabel('Bairro').fill('Centro');
-  await form.getByLabel('Cidade').fill('Campinas');
-  await form.getByLabel('Estado').selectOption('SP');
-  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await fillSignUp(form, { email, password, city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/banheiro\/$/);
 
@@ -97,17 +103,7 @@ test('forgotten password: the link from the recovery request sets a new one, onc
   await page.goto('/checkout/cadastro');
   const form = page.locator('main form');
   await form.getByLabel('Nome completo ou razão social').fill('Caio Esquecido');
-  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Celular com DDD').fill('(11) 97654-3210');
-  await form.getByLabel('Data de nascimento (pessoa física)').fill('02/02/1990');
-  await form.getByLabel('CEP').fill('01310-100');
-  await form.getByLabel('Rua ou avenida').fill('Avenida Paulista');
-  await form.getByLabel('Número').fill('1000');
-  await form.getByLabel('Bairro').fill('Bela Vista');
-  await form.getByLabel('Cidade').fill('São Paulo');
-  await form.getByLabel('Estado').selectOption('SP');
-  await form.getByLabel('Senha', { exact: true }).fill('a senha antiga e longa');
+  await fillSignUp(form, { email, password: 'a senha antiga e longa', city: 'São Paulo' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).not.toHaveURL(/cadastro/);
   await page.context().clearCookies();

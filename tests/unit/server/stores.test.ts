@@ -49,8 +49,8 @@ afterAll(async () => {
 });
 
 let n = 0;
-/** A fresh visitor: new session, empty storage, empty data layer. */
-function visitor(): string {
+/** A fresh visitor: new session, empty storage, empty data layer; `calls` records each API call. */
+function visitor(calls?: string[]): string {
   const session = `ilhas-teste-${String(++n).padStart(24, '0')}`;
   useClient(
     createClient(ORIGIN, session, {
@@ -61,6 +61,7 @@ function visitor(): string {
         const request = new Request(input, init);
         const url = new URL(request.url);
         url.pathname = url.pathname.replace(/^\/api/, '');
+        calls?.push(`${request.method} ${url.pathname}`);
         return store.platform.api.request(new Request(url, request));
       },
     }),
@@ -93,20 +94,7 @@ describe('cart store', () => {
 
   test('reads on their way are shared: the hydration check and a replayed tap make one request', async () => {
     const calls: string[] = [];
-    const session = visitor();
-    useClient(
-      createClient(ORIGIN, session, {
-        appToken: APP_TOKEN,
-        validate: true,
-        fetch: async (input, init) => {
-          const request = new Request(input, init);
-          const url = new URL(request.url);
-          url.pathname = url.pathname.replace(/^\/api/, '');
-          calls.push(`${request.method} ${url.pathname}`);
-          return store.platform.api.request(new Request(url, request));
-        },
-      }),
-    );
+    visitor(calls);
     const [a, b] = await Promise.all([cart.loadCart(), cart.openCart().then(() => cart.$cart.get())]);
     expect(a).toEqual(b);
     expect(calls.filter((c) => c === 'GET /v2/front/checkout/cart')).toHaveLength(1);
