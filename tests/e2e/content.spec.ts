@@ -54,3 +54,18 @@ test('coupons: each code is copied with one tap once the page is interactive', a
     'FRETE10',
   ]);
 });
+
+test('crawlers find the marketing pages in the sitemap, without the ones kept out of search', async ({
+  request,
+  baseURL,
+}) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain(`<loc>${String(baseURL)}/sitemap-conteudo.xml</loc>`);
+  const res = await request.get('/sitemap-conteudo.xml');
+  expect(res.headers()['content-type']).toContain('application/xml');
+  const xml = await res.text();
+  expect(xml).toContain(`<loc>${String(baseURL)}/pagina/black-friday</loc>`);
+  expect(xml).toContain(`<loc>${String(baseURL)}/pagina/sou-arquiteto/regulamento</loc>`);
+  expect(xml).toContain(`<loc>${String(baseURL)}/pagina/central-de-atendimento</loc>`);
+  expect(xml).not.toContain('/home2<');
+});
