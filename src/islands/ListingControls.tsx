@@ -3,7 +3,7 @@ import type { FilterGroup, FilterLink } from '../lib/filter-groups.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';
-import './listing/listing-controls.css';
+import listingControlsCss from './listing/listing-controls.css?url';
 
 /** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
 export const ORDER_TOGGLE_DELAY_MS = 500;
@@ -63,7 +63,7 @@ function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean
  * links, read from the page; without JavaScript (and on desktop) the page's <details> panels do the job.
  */
 export default function ListingControls() {
-  useLateReady();
+  const styled = useLateReady(listingControlsCss);
   const [open, setOpen] = useState(false);
   const [controls, setControls] = useState<Controls | undefined>(undefined);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -109,7 +109,7 @@ export default function ListingControls() {
     };
   }, []);
 
-  if (!open || !controls) return null;
+  if (!open || !controls || !styled) return null;
   const { groups, orders, clearUrl, total } = controls;
   return (
     <>

@@ -6,7 +6,7 @@ import { $user, firstName } from '../stores/user.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';
-import './menu/mobile-menu.css';
+import mobileMenuCss from './menu/mobile-menu.css?url';
 
 type Props = { menu: MenuNode[]; storeName: string };
 
@@ -16,7 +16,7 @@ type Props = { menu: MenuNode[]; storeName: string };
  * <details> list is what shoppers without JavaScript get.
  */
 export default function MobileMenu({ menu, storeName }: Props) {
-  useLateReady();
+  const styled = useLateReady(mobileMenuCss);
   const open = useStore($menuOpen);
   const path = useStore($menuPath);
   const user = useStore($user);
@@ -34,7 +34,7 @@ export default function MobileMenu({ menu, storeName }: Props) {
     };
   }, []);
 
-  if (!open) return null;
+  if (!open || !styled) return null;
   // The entries of the current level, and the chain of parents that led there.
   const parents: MenuNode[] = [];
   let entries = menu;

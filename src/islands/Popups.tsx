@@ -5,14 +5,14 @@ import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';
 import { SafeHtml } from './shared/SafeHtml.tsx';
-import './popup/popup.css';
+import popupCss from './popup/popup.css?url';
 
 /**
  * The page level's popup (`struct/popup/{nivel}`): shown once per visitor, `tempo` seconds after the
  * islands wake, as an accessible dialog. A newsletter popup carries the sign-up form.
  */
 export default function Popups({ nivel }: { nivel: string }) {
-  useLateReady();
+  const styled = useLateReady(popupCss);
   const popup = useStore($popup);
   useEffect(() => {
     let cancel: () => void = () => undefined;
@@ -24,7 +24,7 @@ export default function Popups({ nivel }: { nivel: string }) {
     };
   }, [nivel]);
   const panel = useDialog(popup !== undefined, closePopup);
-  if (!popup) return null;
+  if (!popup || !styled) return null;
   return (
     <>
       <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar" onClick={closePopup} />

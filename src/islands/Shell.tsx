@@ -15,14 +15,14 @@ import {
   usePageTracking,
   useRetractingHeader,
 } from './shell/page-effects.ts';
-import './shell/shell.css';
+import shellCss from './shell/shell.css?url';
 
 /**
  * What every page does once hydrated and that has no place of its own: the loading bar, the
  * internal-sale bar, the wishlist hearts, list and promotion analytics and the retracting header.
  */
 export default function Shell() {
-  useLateReady();
+  const styled = useLateReady(shellCss);
   useFavouriteHearts();
   usePageTracking();
   useNavigationLoader();
@@ -37,6 +37,8 @@ export default function Shell() {
   useDropdowns(user);
   useMomentEvents(user);
   const sale = user?.vendaInterna;
+  // Nothing of the shell is drawn before its styles apply (no unstyled banner flashing at the bottom).
+  if (!styled) return null;
   return (
     <>
       <LoadingBar />

@@ -20,7 +20,7 @@ import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';
 import { SafeHtml } from './shared/SafeHtml.tsx';
-import './cart/side-cart.css';
+import sideCartCss from './cart/side-cart.css?url';
 
 type Props = {
   /** Departments offered when the cart is empty. */
@@ -78,7 +78,7 @@ function useCartTriggers(): void {
 
 /** The side cart ('Sacola de compras'): a focus-trapped dialog over the page. */
 export default function SideCart({ departments }: Props) {
-  useLateReady();
+  const styled = useLateReady(sideCartCss);
   useCartTriggers();
   const open = useStore($cartOpen);
   const cart = useStore($cart);
@@ -87,7 +87,7 @@ export default function SideCart({ departments }: Props) {
   const offers = useStore($upsell);
   const [offersClosed, setOffersClosed] = useState(false);
   const panel = useDialog(open, closeCart);
-  if (!open) return null;
+  if (!open || !styled) return null;
   const items = cart?.itens ?? [];
   const percent = Math.floor(cart?.subtotal.descontoVista.porcentagem ?? 0);
   return (

@@ -102,7 +102,8 @@ async function islandBytes(url: string, width: number): Promise<{ before: number
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     const files = new Map<string, number>();
     page.on('response', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/_astro/'))
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/_astro/') && path.endsWith('.js'))
         files.set(r.url(), Number(r.headers()['content-length'] ?? 0));
     });
     await page.addInitScript(countReadyIslands);

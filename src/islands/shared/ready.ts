@@ -1,11 +1,43 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+
+const sheets = new Map<string, Promise<void>>();
+const applied = new Set<string>();
+
+/** Add a built stylesheet once; resolves when it applies (or failed: the island works unstyled). */
+function loadStylesheet(href: string): Promise<void> {
+  let loading = sheets.get(href);
+  if (!loading) {
+    loading = new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.onload = link.onerror = () => {
+        applied.add(href);
+        resolve();
+      };
+      document.head.append(link);
+    });
+    sheets.set(href, loading);
+  }
+  return loading;
+}
 
 /**
  * Tell the `client:late` directive this island is hydrated and listening, so a click held before
- * hydration can be replayed (src/lib/late-hydration/directive.ts).
+ * hydration can be replayed (src/lib/late-hydration/directive.ts). An island whose drawing exists
+ * only once it is interactive (a drawer, a popup) brings its own stylesheet (`?url` import): the page
+ * does not carry it at first paint, and the island is ready once the sheet applies, so a replayed
+ * tap opens a styled drawer. Returns whether the island's styles apply (draw nothing before).
  */
-export function useLateReady(): void {
+export function useLateReady(stylesheet?: string): boolean {
+  const [styled, setStyled] = useState(() => !stylesheet || applied.has(stylesheet));
   useEffect(() => {
-    dispatchEvent(new Event('late:ready'));
-  }, []);
+    const ready = () => {
+      setStyled(true);
+      dispatchEvent(new Event('late:ready'));
+    };
+    if (stylesheet) void loadStylesheet(stylesheet).then(ready);
+    else ready();
+  }, [stylesheet]);
+  return styled;
 }
