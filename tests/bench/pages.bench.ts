@@ -32,7 +32,11 @@ const stop = () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** The median of the runs that measured it (a Lighthouse run can fail to compute an audit). */
+const median = (xs: number[]) => {
+  const measured = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? NaN;
+};
 
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {
@@ -167,7 +171,7 @@ try {
         results.push(result.lhr);
       }
       const metric = (id: string) => median(results.map((r) => r.audits[id]?.numericValue ?? NaN));
-      const score = median(results.map((r) => (r.categories['performance']?.score ?? 0) * 100));
+      const score = median(results.map((r) => (r.categories['performance']?.score ?? NaN) * 100));
       const items =
         (
           results[0]?.audits['network-requests']?.details as
@@ -176,6 +180,11 @@ try {
       const js = items
         .filter((i) => i.resourceType === 'Script')
         .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      const failed = results.filter((r) => r.runtimeError).length;
+      if (failed > 0)
+        console.warn(
+          `${name}: ${String(failed)} of ${String(RUNS)} Lighthouse runs failed; medians of the rest`,
+        );
       const html = await (await fetch(url)).text();
       rows.push(
         `| ${name} | ${score.toFixed(0)} | ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s | ${metric('total-blocking-time').toFixed(0)} ms | ${metric('cumulative-layout-shift').toFixed(3)} | ${(js / 1024).toFixed(1)} KB | ${(gzipSync(html).length / 1024).toFixed(1)} KB |`,
