@@ -1,8 +1,8 @@
 // The servers the e2e suite drives: the production build, each on a fresh data folder removed on exit.
 // `--no-build` reuses the build the first server made (the maintenance-mode server starts second).
 // The server's output also goes to E2E_SERVER_LOG when set (a test reads the password-reset link there);
-// with E2E_EVALUATION_LINK set, `npm run evaluation-key` makes a store-evaluation invitation first and
-// its link is written to that file, as an order e-mail would carry it.
+// with E2E_EVALUATION_LINK set, `npm run evaluation-key` makes store-evaluation invitations first and
+// their links are written to that file, one a line, as order e-mails would carry them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,7 @@ if (!process.argv.includes('--no-build')) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
 if (process.env.E2E_EVALUATION_LINK) {
-  const invitation = spawnSync(process.execPath, ['scripts/evaluation-key.ts'], {
+  const invitation = spawnSync(process.execPath, ['scripts/evaluation-key.ts', '--count', '8'], {
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${process.env.PORT ?? '4321'}` },
   });

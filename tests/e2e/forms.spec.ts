@@ -78,7 +78,9 @@ test('store evaluation from the invitation link: answers checked, then kept; the
   isMobile,
 }) => {
   test.skip(isMobile, 'one invitation: its single use is the point (the phone layout is the same form)');
-  const link = fs.readFileSync(EVALUATION_LINK, 'utf8');
+  // Each invitation works once: a repeated run (--repeat-each) takes the next one.
+  const links = fs.readFileSync(EVALUATION_LINK, 'utf8').trim().split('\n');
+  const link = links[test.info().repeatEachIndex % links.length] ?? '';
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avalie a loja');
   await page

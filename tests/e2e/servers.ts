@@ -9,7 +9,7 @@ export const MAINTENANCE_PORT = PORT + 1;
 export const MAINTENANCE_SECRET = 'libera-e2e-0f3a9c';
 /** Where the first server's output is copied (the password-reset link is written there). */
 export const SERVER_LOG = path.join(os.tmpdir(), `store-e2e-${String(PORT)}.log`);
-/** Where the first server's start-up wrote a store-evaluation invitation link (scripts/evaluation-key.ts). */
+/** Where the first server's start-up wrote store-evaluation invitation links, one a line (scripts/evaluation-key.ts). */
 export const EVALUATION_LINK = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-avaliacao.txt`);
 
 /** The e2e server trusts requests signed as Netlify's proxy signs them (src/lib/trusted-proxy.ts). */
