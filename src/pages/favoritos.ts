@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { changeFavourite } from '../api/account.ts';
-import { ApiError, createClient } from '../api/http.ts';
+import { ApiError } from '../api/http.ts';
 import { safeBack } from '../lib/forms.ts';
-import { SESSION_COOKIE } from '../lib/session.ts';
+import { visitorClient } from '../lib/session.ts';
 
 /**
  * The wishlist heart without JavaScript: toggle the product on the platform and go back (303); a
@@ -15,7 +15,7 @@ export const POST: APIRoute = async ({ request, cookies, url, redirect }) => {
   const raw = form?.get('idProduto');
   const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   if (!id) return redirect(back, 303);
-  const client = createClient(url.origin, cookies.get(SESSION_COOKIE)?.value);
+  const client = visitorClient({ url, cookies });
   try {
     const { favorito } = await changeFavourite(client, 'verify', id);
     await changeFavourite(client, favorito ? 'remove' : 'add', id);
