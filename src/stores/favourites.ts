@@ -14,16 +14,24 @@ export const VERIFY_FAILED = 'Erro ao fazer a request de favoritos!';
 /** The login page, coming back to where the shopper is. */
 export const loginUrl = (back: string) => `${LOGIN_PATH}?retorno=${encodeURIComponent(back)}`;
 
+let loading: Promise<void> | undefined;
+
 /** One request for every heart on the page (only for a logged-in shopper; guests have none). */
-export async function loadFavourites(): Promise<void> {
-  const user = await ensureUser();
-  if (!user?.logado) return;
-  try {
-    $favourites.set(new Set(await getFavourites(api())));
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    console.error(VERIFY_FAILED, error.message);
-  }
+export function loadFavourites(): Promise<void> {
+  const load = (async () => {
+    const user = await ensureUser();
+    if (!user?.logado) return;
+    try {
+      $favourites.set(new Set(await getFavourites(api())));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      console.error(VERIFY_FAILED, error.message);
+    }
+  })().finally(() => {
+    if (loading === load) loading = undefined;
+  });
+  loading = load;
+  return load;
 }
 
 /**
@@ -36,6 +44,9 @@ export async function toggleFavourite(
     location.assign(url);
   },
 ): Promise<void> {
+  // A tap before the page's list arrived: wait for it, or the heart would add what is already there
+  // and the late list would then paint over the answer.
+  if (loading) await loading;
   const isFavourite = $favourites.get().has(product.id);
   try {
     const answer = await changeFavourite(api(), isFavourite ? 'remove' : 'add', product.id);

@@ -25,6 +25,12 @@ export function ensureUser(): Promise<User | undefined> {
   return loading;
 }
 
+/** Forget the answer: the session changed without a new page (a test's next visitor). */
+export function forgetUser(): void {
+  loading = undefined;
+  $user.set(undefined);
+}
+
 /** First name for greetings ('Olá, Ana'). */
 export const firstName = (user: User | undefined): string | undefined =>
   user?.logado ? user.nomeRazao.trim().split(/\s+/)[0] : undefined;

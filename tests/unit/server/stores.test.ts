@@ -7,6 +7,7 @@ import { useClient } from '../../../src/stores/api.ts';
 import * as cart from '../../../src/stores/cart.ts';
 import * as favourites from '../../../src/stores/favourites.ts';
 import * as search from '../../../src/stores/search.ts';
+import { forgetUser } from '../../../src/stores/user.ts';
 import { APP_TOKEN, ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -72,6 +73,7 @@ function visitor(calls?: string[]): string {
   cart.$cartOpen.set(false);
   cart.$cartMessages.set([]);
   favourites.$favourites.set(new Set());
+  forgetUser();
   return session;
 }
 const dataLayer = () =>
@@ -235,5 +237,21 @@ describe('favourites store', () => {
     await favourites.toggleFavourite({ id: product.id, name: 'Produto', price: 10 }, go);
     expect(favourites.$favourites.get().size).toBe(0);
     expect(go).not.toHaveBeenCalled();
+  });
+
+  test("a tap while the page's list is still on its way acts on the list, and the list does not undo it", async () => {
+    const session = visitor();
+    await store.loginAs(session, { name: 'Rui' });
+    const go = vi.fn();
+    await favourites.toggleFavourite({ id: product.id, name: 'Produto', price: 10 }, go);
+    // A new page: the heart is already a favourite, but the page has not read the list yet.
+    favourites.$favourites.set(new Set());
+    forgetUser();
+    const loaded = favourites.loadFavourites();
+    await favourites.toggleFavourite({ id: product.id, name: 'Produto', price: 10 }, go);
+    await loaded;
+    expect(favourites.$favourites.get().size).toBe(0);
+    await favourites.loadFavourites();
+    expect(favourites.$favourites.get().size).toBe(0);
   });
 });
