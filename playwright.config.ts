@@ -25,6 +25,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Two browsers, two servers and the islands' first download share two cores: give each check time.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${String(PORT)}`,
     launchOptions,
