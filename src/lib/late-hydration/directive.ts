@@ -62,8 +62,9 @@ function install(): void {
     ready += 1;
     if (ready >= islands && held) requestAnimationFrame(replay);
   });
-  const delay = innerWidth < MOBILE_MAX_WIDTH ? DELAY_MOBILE_MS : DELAY_DESKTOP_MS;
-  const later = () => setTimeout(wake, delay);
+  // The width is read once the page is idle: reading `innerWidth` while the HTML is still being parsed
+  // forces a layout of the half-built page (on phones, where the viewport meta is honoured).
+  const later = () => setTimeout(wake, innerWidth < MOBILE_MAX_WIDTH ? DELAY_MOBILE_MS : DELAY_DESKTOP_MS);
   if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: IDLE_MAX_MS });
   else setTimeout(later, 200);
 }
