@@ -130,6 +130,32 @@ test('pages never scroll sideways on a phone', async ({ page, isMobile }) => {
   }
 });
 
+test('grid cards drawn only near the screen hold about their own height until then', async ({
+  page,
+  isMobile,
+}) => {
+  // Cards in the middle of a listing skip rendering until scrolled near (content-visibility). Their
+  // stand-in height must match a drawn card's, or the page jumps as they are drawn.
+  for (const width of isMobile ? [360, 412] : [1024, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/cozinha/');
+    const skipped = await page.$$eval(
+      '.grid > li',
+      (items) => items.filter((li) => getComputedStyle(li).contentVisibility === 'auto').length,
+    );
+    expect(skipped, `cards rendered late at ${String(width)} px`).toBeGreaterThanOrEqual(20);
+    const grid = page.locator('.grid');
+    const held = (await grid.boundingBox())?.height ?? 0;
+    const { rows, drawn } = await grid.evaluate((ul) => {
+      for (const li of ul.querySelectorAll<HTMLElement>(':scope > li'))
+        li.style.contentVisibility = 'visible';
+      const tops = new Set([...ul.children].map((li) => Math.round(li.getBoundingClientRect().top)));
+      return { rows: tops.size, drawn: ul.getBoundingClientRect().height };
+    });
+    expect(Math.abs(drawn - held) / rows, `px off per row at ${String(width)} px`).toBeLessThanOrEqual(15);
+  }
+});
+
 test('the desktop mega-menu opens on hover after its delay, and at once for the keyboard', async ({
   page,
   isMobile,
