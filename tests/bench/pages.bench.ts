@@ -159,7 +159,10 @@ try {
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
-    for (const [name, url] of pages) {
+    // Last, a static marketing page that is little more than the shell: what this machine's noise alone
+    // gives Lighthouse's TBT in the same run, to read the pages' figures against.
+    const floor: [string, string] = ['shell only (noise floor)', `${BASE}/pagina/obrigado/`];
+    for (const [name, url] of [...pages, floor]) {
       const results: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, {
