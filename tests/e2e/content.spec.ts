@@ -30,6 +30,14 @@ test('a marketing page is static HTML in the build, served whole to a reader wit
   await context.close();
 
   expect((await (await browser.newPage()).goto('/pagina/nao-existe'))?.status()).toBe(404);
+
+  // The auxiliary pages at the root are built the same way; other root names stay the catalogue's.
+  expect(fs.existsSync('dist/pages/home2/index.html')).toBe(true);
+  const root = await browser.newPage();
+  expect((await root.goto('/home2'))?.status()).toBe(200);
+  await expect(root).toHaveTitle(/home2/);
+  expect((await root.goto('/home3'))?.status()).toBe(404);
+  expect((await root.goto('/cozinha/'))?.status()).toBe(200);
 });
 
 test('coupons: each code is copied with one tap once the page is interactive', async ({ page }) => {
