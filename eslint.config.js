@@ -11,7 +11,7 @@ const noServer = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'scratch/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'src/server/db/migrations/'] },
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,
   {

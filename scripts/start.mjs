@@ -6,7 +6,8 @@ import path from 'node:path';
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
   console.error(
-    `This store needs Node.js >= 22.12 (found ${process.versions.node}). See README.md, "What it needs".`,
+    `This store runs on the Node.js it brings (found ${process.versions.node}): start it with \`npm start\`, ` +
+      'which runs node_modules/.bin/node after `npm install`. See README.md, "What it needs".',
   );
   process.exit(1);
 }

@@ -1,1 +1,0 @@
-import * as x from 'nanostores'; console.log(x)
