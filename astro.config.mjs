@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, envField, memoryCache } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
@@ -43,8 +43,9 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
-  // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background.
-  cache: { provider: memoryCache({ max: 2000 }) },
+  // Catalogue HTML is the same for every visitor: kept in memory and revalidated in the background, and
+  // dropped at once when the catalogue changes on any instance (src/edge/route-cache.ts).
+  cache: { provider: { name: 'memory', entrypoint: './src/edge/route-cache.ts', config: { max: 2000 } } },
   vite: {
     environments: {
       client: {
@@ -68,9 +69,12 @@ export default defineConfig({
       /** Base URL of an external store platform; unset = the embedded platform answers /api. */
       STORE_API_URL: envField.string({ ...serverSecret, url: true }),
       /** The App-Token the platform expects: the store identifier, sent by browsers too (not a secret). */
-      STORE_APP_TOKEN: envField.string({ context: 'server', access: 'public', default: 'wapstore' }),
+      // A secret only in Astro's sense: read when the server starts, not written into the build.
+      STORE_APP_TOKEN: envField.string({ context: 'server', access: 'secret', default: 'wapstore' }),
       /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
       DATABASE_URL: envField.string(serverSecret),
+      /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
+      REDIS_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */
       DATA_DIR: envField.string({ ...serverSecret, default: '.data' }),
       /** Public origin of the store (absolute URLs in API answers); unset = the request's origin. */

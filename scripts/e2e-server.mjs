@@ -27,7 +27,7 @@ if (process.env.E2E_EVALUATION_LINK) {
   }
   fs.writeFileSync(process.env.E2E_EVALUATION_LINK, invitation.stdout.trim());
 }
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' },
 });

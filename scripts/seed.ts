@@ -19,7 +19,8 @@ if (!Number.isInteger(products) || products < 1 || products > 1_000_000) {
 }
 const dataDir = process.env['DATA_DIR'] ?? '.data';
 const url = process.env['DATABASE_URL'];
-const database = await openDatabase(url ? { url } : { dataDir });
+// Seeding a large catalogue runs statements longer than a served request may.
+const database = await openDatabase(url ? { url, statementTimeoutMs: 0 } : { dataDir });
 try {
   if (await isSeeded(database.db)) {
     if (!values.reset) {

@@ -31,6 +31,7 @@ if (built < Math.max(...sources.map(newest))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, [entry], { stdio: 'inherit', env: process.env });
+// scripts/serve.mjs owns the HTTP server, so that SIGTERM drains it (see there).
+const server = spawn(process.execPath, ['scripts/serve.mjs', entry], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,13 +8,17 @@ import {
   MAINTENANCE,
   MAINTENANCE_SECRET,
   PROXY_SIGNATURE_SECRET,
+  REDIS_URL,
   SEED_PRODUCTS,
   SITE_URL,
   STORE_API_URL,
   STORE_APP_TOKEN,
 } from 'astro:env/server';
 import { createClient, setServerTransport } from './api/http.ts';
-import { getLayoutData } from './api/layout.ts';
+import { forgetLayoutData, getLayoutData } from './api/layout.ts';
+import { healthCheck, outagePages } from './edge/availability.ts';
+import { lifecycle } from './edge/lifecycle.ts';
+import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
 import { maintenance } from './lib/maintenance.ts';
@@ -24,7 +28,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { trustedProxy } from './lib/trusted-proxy.ts';
 import { servePrerendered } from './lib/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
-import type { Platform } from './server/app.ts';
+import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
 
 /**
@@ -37,26 +41,17 @@ if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).
 if (SITE_URL) app.use(publicOrigin(SITE_URL, { redirect: FORCE_SITE_URL }));
 app.use(securityHeaders());
+// While the database is away, a page that needed it is the outage page (503), and /saude says so.
+app.use(outagePages(() => unavailable()));
+app.on(['GET', 'HEAD'], '/saude', healthCheck(() => unavailable()));
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
 
 /** The visitor whose page is being rendered, for the in-process calls that page makes. */
 const visitor = new AsyncLocalStorage<string | undefined>();
 
-type Booted = Awaited<ReturnType<typeof bootPlatform>>;
-const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };
-
-/** One platform per process (dev reloads this module; the database must not be opened twice). */
-function platform(): Promise<Platform> {
-  holder.__storePlatform ??= bootPlatform({
-    databaseUrl: DATABASE_URL,
-    dataDir: DATA_DIR,
-    appToken: STORE_APP_TOKEN,
-    siteUrl: SITE_URL,
-    seedProducts: SEED_PRODUCTS,
-  });
-  return holder.__storePlatform;
-}
+/** Why the store cannot serve now (the embedded platform's database is away or not open yet), or undefined. */
+let unavailable: () => string | undefined = () => undefined;
 
 if (STORE_API_URL) {
   const upstream = STORE_API_URL;
@@ -67,23 +62,59 @@ if (STORE_API_URL) {
   });
   app.all('/api/*', (c) => proxyApi(c.req.raw, upstream));
 } else {
-  // Start opening the database now: a locked data folder stops the server at start, not at the first visit.
-  platform().catch((error: unknown) => {
-    console.error(`[platform] ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+  const holder = globalThis as typeof globalThis & { __storePlatform?: Promise<Booted> };
+  let booted: Booted | undefined;
+  let bootFailed = false;
+  // One platform per process (dev reloads this module; the database must not be opened twice). Opening
+  // starts now: a locked data folder stops the server at start, not at the first visit.
+  holder.__storePlatform ??= bootPlatform({
+    databaseUrl: DATABASE_URL,
+    dataDir: DATA_DIR,
+    appToken: STORE_APP_TOKEN,
+    siteUrl: SITE_URL,
+    seedProducts: SEED_PRODUCTS,
+    redisUrl: REDIS_URL,
+    // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.
+    onChange: () => {
+      forgetLayoutData();
+      void dropRouteCache();
+    },
+    onRetry: () => {
+      bootFailed = true;
+    },
   });
-  // Close the database on shutdown so PGlite flushes its files and the folder lock is released.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void holder.__storePlatform?.then((booted) => booted.database.close()).finally(() => process.exit(0));
-    });
-  }
+  const ready = holder.__storePlatform.then(
+    (platform) => {
+      booted = platform;
+      lifecycle.onClose(platform.close);
+      return platform;
+    },
+    (error: unknown) => {
+      console.error(`[platform] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+  unavailable = () =>
+    !booted ? 'banco de dados ainda não aberto' : booted.database.health.up ? undefined : 'banco de dados fora do ar';
+  /** The platform, or undefined when it is not open yet and a visitor should not wait for it. */
+  const platform = async (): Promise<Booted | undefined> => {
+    if (booted) return booted;
+    if (bootFailed) return undefined;
+    // A first start opens and seeds the database: wait for it, but never past 2 s per request.
+    return Promise.race([ready, new Promise<undefined>((resolve) => setTimeout(resolve, 2000))]);
+  };
+  const notReady = () =>
+    Response.json(
+      { error: 'unavailable', mensagem: 'A loja está iniciando. Tente de novo em alguns segundos.' },
+      { status: 503, headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' } },
+    );
   const embedded = async (request: Request, client: string | undefined) => {
     const call = rewrite(request, '/api');
     // The platform keys rate limits on this header: ours, never the caller's.
     call.headers.delete(CLIENT_HEADER);
     if (client) call.headers.set(CLIENT_HEADER, client);
-    return (await platform()).api.fetch(call);
+    const open = await platform();
+    return open ? open.api.fetch(call) : notReady();
   };
   // Server-side rendering reaches the embedded platform in-process: no loopback HTTP.
   setServerTransport({
@@ -92,7 +123,10 @@ if (STORE_API_URL) {
     fetch: (input, init) => embedded(new Request(input, init), visitor.getStore()),
   });
   app.all('/api/*', (c) => embedded(c.req.raw, clientAddress(c.req.raw)));
-  app.get('/arquivos/*', async (c) => (await platform()).media.fetch(rewrite(c.req.raw, '/arquivos')));
+  app.get('/arquivos/*', async (c) => {
+    const open = await platform();
+    return open ? open.media.fetch(rewrite(c.req.raw, '/arquivos')) : notReady();
+  });
 }
 
 /** The visitor's address as Astro's node adapter found it (X-Forwarded-For only behind a trusted proxy). */
@@ -123,7 +157,7 @@ app.use(
 
 // Marketing pages built to static HTML by `astro build` (src/lib/static-pages.ts).
 const prerendered = builtDir(import.meta.url, 'pages');
-if (prerendered) app.use(servePrerendered(prerendered));
+if (prerendered) app.use(servePrerendered(prerendered, STORE_APP_TOKEN));
 
 app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));
 app.use(astro());

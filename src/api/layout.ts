@@ -51,6 +51,11 @@ async function load(client: Client): Promise<LayoutData> {
   };
 }
 
+/** Load the shell's data again at the next page (the store's settings or menus changed). */
+export function forgetLayoutData(): void {
+  memo.clear();
+}
+
 /** The shell's data for this origin, shared by all requests for TTL_MS (a failed load is retried next time). */
 export function getLayoutData(client: Client, origin: string): Promise<LayoutData> {
   const hit = memo.get(origin);

@@ -14,6 +14,12 @@ import { CATALOGUE_CACHE_CONTROL } from './page-cache.ts';
  */
 export const BUILD_ORIGIN = 'https://origem-da-loja.invalid';
 
+/**
+ * The App-Token is read when the server starts (STORE_APP_TOKEN), after the build: prerendered pages
+ * carry this stand-in in their site config, replaced by the running server's token as they are served.
+ */
+export const BUILD_TOKEN = 'token-da-loja-definido-ao-iniciar';
+
 type Manifest = { origin: string; pages: Record<string, string> };
 
 /** Where a page of the build is served: `pagina/cupons/index.html` → `/pagina/cupons`. */
@@ -52,7 +58,7 @@ export function movePrerenderedPages(clientDir: string, targetDir: string, origi
 }
 
 /** Answer GET/HEAD for the pages in `dir` (a `dist/pages` folder); anything else goes on. */
-export function servePrerendered(dir: string): MiddlewareHandler {
+export function servePrerendered(dir: string, token: string): MiddlewareHandler {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const html = new Map<string, string>();
   return async (c, next) => {
@@ -64,7 +70,10 @@ export function servePrerendered(dir: string): MiddlewareHandler {
     }
     let page = html.get(file);
     if (page === undefined) {
-      page = await fs.promises.readFile(path.join(dir, file), 'utf8');
+      page = (await fs.promises.readFile(path.join(dir, file), 'utf8')).replaceAll(
+        JSON.stringify(BUILD_TOKEN),
+        JSON.stringify(token),
+      );
       html.set(file, page);
     }
     if (manifest.origin === BUILD_ORIGIN) page = page.replaceAll(BUILD_ORIGIN, url.origin);

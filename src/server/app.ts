@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { PlatformConfig, PlatformEnv } from './context.ts';
-import { onError } from './errors.ts';
+import { DatabaseHealth } from './db/health.ts';
+import { onError, unavailable } from './errors.ts';
+import { createLimits } from './rate-limit.ts';
 import { jsonMutations, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
@@ -18,11 +20,20 @@ import { checkout } from './routes/user.ts';
 import { media } from './media/routes.ts';
 
 /** The embedded store platform: `api` answers the `/api` contract, `media` serves `/arquivos` images. */
-export function createPlatform(config: PlatformConfig) {
+export function createPlatform(
+  options: Omit<PlatformConfig, 'limits' | 'health'> & Partial<Pick<PlatformConfig, 'limits' | 'health'>>,
+) {
+  const config: PlatformConfig = {
+    ...options,
+    limits: options.limits ?? createLimits({ kind: 'memory' }),
+    health: options.health ?? new DatabaseHealth(),
+  };
   const api = new Hono<PlatformEnv>();
   api.onError(onError);
   api.notFound((c) => c.json({ error: 'not_found', mensagem: 'Recurso não encontrado na API.' }, 404));
   api.use(async (c, next) => {
+    // A database known to be down: answer at once instead of queueing behind a dead pool.
+    if (!config.health.up) throw unavailable();
     c.set('config', config);
     c.set('origin', config.siteUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin);
     await next();

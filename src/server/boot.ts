@@ -1,10 +1,16 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { createPlatform } from './app.ts';
 import type { Platform } from './app.ts';
+import { followChanges } from './changes.ts';
 import { warmListings } from './catalog/listing.ts';
 import { getTaxonomy } from './catalog/taxonomy.ts';
-import { openDatabase } from './db/client.ts';
-import type { Database } from './db/client.ts';
+import { SEED_LOCK, openDatabase } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
+import { errorCode, isConnectionLoss } from './db/health.ts';
+import { createLimits } from './rate-limit.ts';
+import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from './seed/index.ts';
 
 export type BootOptions = {
@@ -13,39 +19,104 @@ export type BootOptions = {
   appToken: string;
   siteUrl?: string | undefined;
   seedProducts?: number | undefined;
+  /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
+  redisUrl?: string | undefined;
   /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
   warm?: boolean;
+  /** Told (after the platform's own caches are dropped) when the catalogue or the settings change. */
+  onChange?: (tables: ReadonlySet<string>) => void;
+  /** Told of each failed attempt while PostgreSQL cannot be reached at start (boot keeps trying). */
+  onRetry?: (error: unknown) => void;
 };
 
-/** Open the database (creating, migrating and seeding it on first start) and build the platform. */
-export async function bootPlatform(options: BootOptions): Promise<Platform & { database: Database }> {
-  const database = await openDatabase({
-    url: options.databaseUrl,
-    dataDir: options.databaseUrl ? undefined : options.dataDir,
-  });
-  if (!(await isSeeded(database.db))) {
-    const products = options.seedProducts ?? DEFAULT_PRODUCTS;
-    console.log(`[platform] empty database: seeding ${products} products…`);
-    await seedDatabase(database.db, products);
-  }
+export type Booted = Platform & { database: Database; close: () => Promise<void> };
+
+const RETRY_MS = 1000;
+
+/**
+ * Open the database (creating, migrating and seeding it on first start) and build the platform. A
+ * PostgreSQL that cannot be reached is tried again every second until it answers: the store serves its
+ * 503 page meanwhile instead of exiting.
+ */
+export async function bootPlatform(options: BootOptions): Promise<Booted> {
+  const database = await openWithRetry(options);
+  if (!(await isSeeded(database.db))) await seedOnce(database, options.seedProducts ?? DEFAULT_PRODUCTS);
   // Warm the listing caches in the background; a failure only means cold first visits.
   if (options.warm !== false) warmInBackground(database.db);
+  const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
+  const store: LimitStore = redis
+    ? { kind: 'redis', client: redis }
+    : database.pool
+      ? { kind: 'postgres', pool: database.pool }
+      : { kind: 'memory' };
+  const stopFollowing = await followChanges(database, options.onChange);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
     siteUrl: options.siteUrl,
     mediaDir: path.resolve(options.dataDir, 'media'),
+    limits: createLimits(store),
+    health: database.health,
   });
-  return { ...platform, database };
+  return {
+    ...platform,
+    database,
+    close: async () => {
+      await stopFollowing();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
 }
 
-function warmInBackground(db: Database['db']): void {
+async function openWithRetry(options: BootOptions): Promise<Database> {
+  const open = () =>
+    openDatabase({ url: options.databaseUrl, dataDir: options.databaseUrl ? undefined : options.dataDir });
+  for (;;) {
+    try {
+      return await open();
+    } catch (error) {
+      if (!options.databaseUrl || !isConnectionLoss(error)) throw error;
+      options.onRetry?.(error);
+      console.error(`[platform] PostgreSQL unreachable at start (${errorCode(error)}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
+}
+
+/** Seed an empty database once, even when several instances start on it together. */
+async function seedOnce(database: Database, products: number): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (database.kind === 'postgres') await db.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await isSeeded(db)) return;
+    console.log(`[platform] empty database: seeding ${String(products)} products…`);
+    await seedDatabase(db, products);
+  });
+}
+
+/** Redis for the shared counters: commands fail at once while it is away (the limiter then counts in memory). */
+function connectRedis(url: string): Redis {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+  let reported = false;
+  redis.on('error', (error: unknown) => {
+    if (!reported)
+      console.error(`[redis] ${errorCode(error)}: counting rate limits in this process meanwhile`);
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  return redis;
+}
+
+function warmInBackground(db: Db): void {
   void getTaxonomy(db)
     .then((taxonomy) => warmListings(db, taxonomy))
     .then((n) => {
       console.log(`[platform] listing caches warm for ${String(n)} categories`);
     })
     .catch((error: unknown) => {
-      console.warn('[platform] cache warm-up failed', error);
+      console.warn(`[platform] cache warm-up failed (${errorCode(error)})`);
     });
 }

@@ -1,4 +1,6 @@
 import type { Db } from './db/client.ts';
+import type { DatabaseHealth } from './db/health.ts';
+import type { Limits } from './rate-limit.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
 export type PlatformConfig = {
@@ -9,6 +11,10 @@ export type PlatformConfig = {
   siteUrl?: string | undefined;
   /** Folder where rendered images are cached. */
   mediaDir: string;
+  /** Rate-limit counters (shared by every instance when the store is shared). */
+  limits: Limits;
+  /** Whether the database answers: while it does not, every call is a 503 at once. */
+  health: DatabaseHealth;
 };
 
 export type PlatformEnv = {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorCode, isUnavailable } from './db/health.ts';
 
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */
 export class PlatformError extends Error {
@@ -19,9 +20,24 @@ export const badRequest = (mensagem: string) => new PlatformError(400, 'bad_requ
 export const notFound = (mensagem = 'Página não encontrada.') =>
   new PlatformError(404, 'not_found', mensagem);
 
+/** Seconds a client should wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+export const unavailable = () =>
+  new PlatformError(
+    503,
+    'unavailable',
+    'A loja está temporariamente indisponível. Tente de novo em alguns segundos.',
+  );
+
 /** One place that turns every failure into `{ error, mensagem }` with a real status. */
 export function onError(error: Error, c: Context) {
+  if (isUnavailable(error)) {
+    console.error(`[platform] database unavailable (${errorCode(error)}) on ${c.req.method} ${c.req.path}`);
+    error = unavailable();
+  }
   if (error instanceof PlatformError) {
+    if (error.status === 503) c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
     return c.json({ error: error.code, mensagem: error.mensagem }, error.status);
   }
   if (error instanceof HTTPException) {

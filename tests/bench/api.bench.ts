@@ -43,7 +43,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function bench(label: string, options: DatabaseOptions) {
-  const database = await openDatabase(options);
+  const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
   const seeded = performance.now();
   await seedDatabase(database.db, PRODUCTS);
   console.error(`${label}: seeded ${PRODUCTS} products in ${Math.round(performance.now() - seeded)} ms`);

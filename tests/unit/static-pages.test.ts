@@ -34,7 +34,7 @@ function build(origin: string) {
 
 function server(dir: string) {
   const app = new Hono();
-  app.use(servePrerendered(dir));
+  app.use(servePrerendered(dir, 'token-do-servidor'));
   app.all('*', (c) => c.text('rendered on request', 404));
   return app;
 }

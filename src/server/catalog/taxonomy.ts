@@ -32,6 +32,11 @@ export function getTaxonomy(db: Db): Promise<Taxonomy> {
   return loaded;
 }
 
+/** Load the taxonomy again at its next use (the catalogue changed: changes.ts). */
+export function forgetTaxonomy(db: Db): void {
+  cache.delete(db);
+}
+
 async function load(db: Db): Promise<Taxonomy> {
   const [categories, brands, badges] = await Promise.all([
     db.select().from(t.categories).orderBy(t.categories.level, t.categories.position, t.categories.id),

@@ -10,10 +10,24 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DatabaseHealth, errorCode, isConnectionLoss, isUnavailable } from './health.ts';
 import * as schema from './schema.ts';
+import { CHANGES_CHANNEL, watchPostgres } from './watch.ts';
+import type { ChangeHandler } from './watch.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Whether the database answers (PGlite, in this process, always does). */
+  health: DatabaseHealth;
+  /** The PostgreSQL pool (shared rate-limit counters live there); absent on PGlite. */
+  pool?: pg.Pool;
+  /** Be told when the catalogue or the settings change, whichever instance changed them (watch.ts). */
+  watch: (onChange: ChangeHandler) => Promise<() => Promise<void>>;
+  /** Close the connections; a stuck pool is abandoned after a deadline so shutdown always ends. */
+  close: () => Promise<void>;
+};
 
 export type DatabaseOptions = {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -23,7 +37,75 @@ export type DatabaseOptions = {
   /** PostgreSQL schema to create and use (isolates test runs sharing one database). */
   schemaName?: string | undefined;
   migrationsFolder?: string | undefined;
+  /**
+   * Longest a statement may run on PostgreSQL (server side, and on the client for a silent network);
+   * 0 = no limit (seeding a large catalogue). Serving code keeps the default.
+   */
+  statementTimeoutMs?: number | undefined;
 };
+
+/** Serving statements are short: one that takes longer is a database in trouble, answered with 503. */
+export const STATEMENT_TIMEOUT_MS = 5000;
+const POOL_SIZE = 10;
+/** pg_advisory_lock keys: migrating, and seeding an empty database (boot.ts). */
+export const MIGRATION_LOCK = 7_001;
+export const SEED_LOCK = 7_002;
+const CLOSE_DEADLINE_MS = 3000;
+
+/**
+ * node-postgres's pool with the faults made visible: a lost connection marks the database down, and a
+ * client whose query failed that way is destroyed on release instead of going back to the pool (a client
+ * whose query timed out would otherwise queue every later query behind the one that never answers).
+ */
+function createPool(config: pg.PoolConfig, health: DatabaseHealth): pg.Pool {
+  const pool = new pg.Pool(config);
+  const observe = (error: unknown) => {
+    if (isConnectionLoss(error)) health.markDown(errorCode(error));
+  };
+  // An idle client's socket error must never end the process.
+  pool.on('error', (error) => {
+    if (isConnectionLoss(error)) health.markDown(errorCode(error));
+    else console.error(`[database] idle client error (${errorCode(error)})`);
+  });
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  Object.assign(pool, {
+    query: (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) result.catch(observe);
+      return result;
+    },
+  });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  Object.assign(pool, {
+    // pool.query() itself connects with a callback and releases with the error: left as it is.
+    connect: async (...args: unknown[]) => {
+      if (args.length > 0) return connect(...args);
+      const client = await connect().catch((error: unknown) => {
+        observe(error);
+        throw error;
+      });
+      let broken = false;
+      const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const release = client.release.bind(client);
+      Object.assign(client, {
+        query: (...args: unknown[]) => {
+          const result = clientQuery(...args);
+          if (result instanceof Promise)
+            result.catch((error: unknown) => {
+              if (isUnavailable(error)) broken = true;
+              observe(error);
+            });
+          return result;
+        },
+        release: (error?: Error | boolean) => {
+          release(error ?? (broken ? new Error('connection lost during a transaction') : undefined));
+        },
+      });
+      return client;
+    },
+  });
+  return pool;
+}
 
 const DEFAULT_MIGRATIONS = path.resolve('src/server/db/migrations');
 
@@ -73,15 +155,58 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     if (schemaName !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) {
       throw new Error(`Invalid schema name: ${schemaName}`);
     }
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
-    });
-    if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const timeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+    const health = new DatabaseHealth();
+    const url = options.url;
+    const pool = createPool(
+      {
+        connectionString: url,
+        max: POOL_SIZE,
+        // A database that does not answer is known within a second or two, never waited on for minutes.
+        connectionTimeoutMillis: 2000,
+        idleTimeoutMillis: 30_000,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        ...(timeout > 0 ? { statement_timeout: timeout, query_timeout: timeout + 1000 } : {}),
+        ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+      },
+      health,
+    );
+    try {
+      const db = drizzlePg(pool, { schema });
+      // Instances starting together on a new database migrate one after the other.
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+        await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+      const watchers = new Set<{ close: () => Promise<void> }>();
+      return {
+        db,
+        kind: 'postgres',
+        health,
+        pool,
+        watch: (onChange) => {
+          const watcher = watchPostgres({ connectionString: url, schemaName, health, onChange });
+          watchers.add(watcher);
+          return Promise.resolve(() => {
+            watchers.delete(watcher);
+            return watcher.close();
+          });
+        },
+        close: async () => {
+          await Promise.all([...watchers].map((w) => w.close()));
+          await withDeadline(pool.end(), CLOSE_DEADLINE_MS, 'the pool did not close in time');
+        },
+      };
+    } catch (error) {
+      await withDeadline(pool.end(), CLOSE_DEADLINE_MS, '').catch(() => undefined);
+      throw error;
+    }
   }
   const dataDir =
     options.dataDir && options.dataDir !== 'memory://' ? path.resolve(options.dataDir) : undefined;
@@ -100,6 +225,13 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     return {
       db,
       kind: 'pglite',
+      health: new DatabaseHealth(),
+      watch: async (onChange) => {
+        const stop = await client.listen(CHANGES_CHANNEL, (payload) => {
+          onChange(payload.split('.')[1] ?? '*');
+        });
+        return stop;
+      },
       close: async () => {
         await client.close();
         unlock();
@@ -109,6 +241,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     unlock();
     throw error;
   }
+}
+
+/** Wait for `work`, but no longer than `ms` (then log `abandon` and go on). */
+async function withDeadline(work: Promise<unknown>, ms: number, abandon: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late');
+    }, ms);
+  });
+  const outcome = await Promise.race([work.then(() => 'done' as const), deadline]);
+  clearTimeout(timer);
+  if (outcome === 'late' && abandon) console.error(`[database] ${abandon} (${String(ms)} ms): abandoned`);
 }
 
 /** Rows of a raw SQL statement: both drivers answer `{ rows }`, which the shared database type cannot express. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -11,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -322,3 +324,18 @@ export const storeEvaluations = pgTable('store_evaluations', {
   message: text().notNull(),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (rate-limiter-flexible's
+ * RateLimiterPostgres layout; `expire` in epoch milliseconds). Unused on PGlite, where counters stay in
+ * the one process.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar({ length: 255 }).primaryKey(),
+    points: integer().notNull().default(0),
+    expire: bigint({ mode: 'number' }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);

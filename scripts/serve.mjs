@@ -1,0 +1,57 @@
+// The production server: the built store (dist/server/entry.mjs) on an HTTP server this script owns, so
+// that SIGTERM drains it: /saude turns 503 at once (load balancers stop sending), the listener closes (no new
+// connections), the requests in flight finish (up to DRAIN_MS), then the database pool and Redis close, each
+// within CLOSE_MS, and the process exits 0. A second signal, or a drain past its deadline, cuts what is left.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const DRAIN_MS = 10_000;
+const CLOSE_MS = 3_000;
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = pathToFileURL(path.resolve(process.argv[2] ?? 'dist/server/entry.mjs')).href;
+const { startServer } = await import(entry);
+const { server } = startServer();
+const http = server.server;
+/** @type {{ drain: () => void, close: (ms: number) => Promise<void> } | undefined} */
+const lifecycle = globalThis[Symbol.for('loja.lifecycle')];
+
+// A failure nobody awaited (a dropped connection's late error, say) is logged, never the end of the process.
+process.on('unhandledRejection', (reason) => {
+  console.error(
+    '[server] unhandled rejection:',
+    reason instanceof Error ? `${reason.name}: ${reason.message}` : reason,
+  );
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) {
+    console.error(`[shutdown] ${signal} again: closing every connection now`);
+    http.closeAllConnections();
+    return;
+  }
+  stopping = true;
+  const started = Date.now();
+  console.log(`[shutdown] ${signal}: draining (up to ${DRAIN_MS / 1000} s)`);
+  lifecycle?.drain();
+  const closed = new Promise((resolve) => http.close(resolve));
+  // Keep-alive connections with no request in flight go now; busy ones close after their answer
+  // (responses carry `Connection: close` while draining).
+  http.closeIdleConnections();
+  const idle = setInterval(() => http.closeIdleConnections(), 100);
+  const late = await Promise.race([
+    closed.then(() => false),
+    new Promise((resolve) => setTimeout(() => resolve(true), DRAIN_MS)),
+  ]);
+  clearInterval(idle);
+  if (late) {
+    console.error('[shutdown] requests still running at the deadline: cutting them');
+    http.closeAllConnections();
+  }
+  await lifecycle?.close(CLOSE_MS);
+  console.log(`[shutdown] done in ${Date.now() - started} ms`);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,48 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { lifecycle } from './lifecycle.ts';
+
+/** Seconds a visitor (or a crawler) should wait before trying a page again during an outage. */
+export const OUTAGE_RETRY_SECONDS = 30;
+
+/** Why the store cannot answer now, or undefined when it can. */
+export type Availability = () => string | undefined;
+
+const outageHtml = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=5"><meta name="robots" content="noindex"><title>Voltamos em instantes</title><style>body{margin:0;font-family:system-ui,sans-serif;color:#1f2937;background:#f4f6f9;display:grid;place-items:center;min-height:100vh}main{max-width:560px;margin:24px;padding:32px;background:#fff;border-radius:12px;box-shadow:0 6px 24px rgb(15 23 42/12%)}h1{color:#0b4f8a;margin-top:0}a{color:#0b4f8a}</style></head><body><main><img src="/logo.svg" alt="Casa &amp; Metais" width="176" height="40"><h1>Voltamos em instantes</h1><p>Nossa loja está fora do ar por alguns instantes. Seu carrinho está guardado: tente de novo em um minuto.</p><p><a href="">Tentar de novo</a></p></main></body></html>`;
+
+/** The page every visitor gets while the store's database is away: 503, Retry-After, never cached. */
+export function outageResponse(c: Context): Response {
+  return c.html(outageHtml, 503, {
+    'Retry-After': String(OUTAGE_RETRY_SECONDS),
+    'Cache-Control': 'no-store',
+  });
+}
+
+/**
+ * `/saude` for load balancers and uptime monitors: 200 while the store can serve, 503 while it is
+ * shutting down or its database is away (so traffic goes to another instance), never cached.
+ */
+export function healthCheck(unavailable: Availability): MiddlewareHandler {
+  return async (c) => {
+    await Promise.resolve();
+    const why = lifecycle.draining ? 'desligando' : unavailable();
+    c.header('Cache-Control', 'no-store');
+    if (why)
+      return c.html(`<!doctype html><title>Loja indisponível</title><p>Loja indisponível: ${why}.</p>`, 503);
+    return c.html('<!doctype html><title>Loja no ar</title><p>Loja no ar.</p>', 200);
+  };
+}
+
+/**
+ * A page that failed while the database is away becomes the outage page (a cached page is still served
+ * from the route cache: only what needed the database fails). While draining, connections are not kept
+ * alive, so the stopping instance is left as soon as its answers are out.
+ */
+export function outagePages(unavailable: Availability): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    // The API answers its own JSON 503; pages get the outage page.
+    const page = !c.req.path.startsWith('/api/');
+    if (page && c.res.status >= 500 && c.res.status !== 503 && unavailable()) c.res = outageResponse(c);
+    if (lifecycle.draining) c.res.headers.set('Connection', 'close');
+  };
+}
