@@ -45,9 +45,16 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      testIgnore: 'operations/**',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
     },
-    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions } },
+    {
+      name: 'mobile',
+      testIgnore: 'operations/**',
+      use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions },
+    },
+    // Production instances started, stopped and cut off from their database; no browser (operations/).
+    { name: 'operations', testMatch: 'operations/**/*.spec.ts', timeout: 120_000 },
   ],
   // Started one after the other: the second reuses the first one's build.
   webServer: [

@@ -41,11 +41,15 @@ if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).
 if (SITE_URL) app.use(publicOrigin(SITE_URL, { redirect: FORCE_SITE_URL }));
 app.use(securityHeaders());
-// While the database is away, a page that needed it is the outage page (503), and /saude says so.
-app.use(outagePages(() => unavailable()));
-app.on(['GET', 'HEAD'], '/saude', healthCheck(() => unavailable()));
+app.on(
+  ['GET', 'HEAD'],
+  '/saude',
+  healthCheck(() => unavailable()),
+);
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
+// While the database is away, a page that needed it is the outage page (503), and /saude says so.
+app.use(outagePages(() => unavailable()));
 
 /** The visitor whose page is being rendered, for the in-process calls that page makes. */
 const visitor = new AsyncLocalStorage<string | undefined>();
@@ -95,7 +99,11 @@ if (STORE_API_URL) {
     },
   );
   unavailable = () =>
-    !booted ? 'banco de dados ainda não aberto' : booted.database.health.up ? undefined : 'banco de dados fora do ar';
+    !booted
+      ? 'banco de dados ainda não aberto'
+      : booted.database.health.up
+        ? undefined
+        : 'banco de dados fora do ar';
   /** The platform, or undefined when it is not open yet and a visitor should not wait for it. */
   const platform = async (): Promise<Booted | undefined> => {
     if (booted) return booted;

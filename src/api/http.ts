@@ -53,7 +53,9 @@ export function createClient(origin: string, session?: string, transport = serve
   const instance = ky.create({
     baseUrl: transport.baseUrl ?? `${origin}/api/`,
     timeout: TIMEOUT_MS,
-    retry: { limit: 1, methods: ['get'] },
+    // One retry for a GET lost on the way (a gateway's 502/504, a timeout); never for 503 or 429: a platform
+    // that says "come back in N seconds" is answered now with the store's own 503 page, not waited for.
+    retry: { limit: 1, methods: ['get'], statusCodes: [408, 500, 502, 504], afterStatusCodes: [] },
     headers: {
       'App-Token': transport.appToken,
       Accept: 'application/json',

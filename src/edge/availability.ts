@@ -42,7 +42,13 @@ export function outagePages(unavailable: Availability): MiddlewareHandler {
     await next();
     // The API answers its own JSON 503; pages get the outage page.
     const page = !c.req.path.startsWith('/api/');
-    if (page && c.res.status >= 500 && c.res.status !== 503 && unavailable()) c.res = outageResponse(c);
+    // (The maintenance page, a 503 with Retry-After of its own, stays as it is.)
+    const failed = c.res.status >= 500 && !c.res.headers.has('Retry-After');
+    if (page && failed && unavailable()) {
+      // Replaced whole: Hono would otherwise copy the failed answer's headers onto the new one.
+      c.res = undefined;
+      c.res = outageResponse(c);
+    }
     if (lifecycle.draining) c.res.headers.set('Connection', 'close');
   };
 }

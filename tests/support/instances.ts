@@ -139,7 +139,9 @@ export async function answers(url: string): Promise<boolean> {
       socket.destroy();
       resolve(true);
     });
-    socket.on('error', () => resolve(false));
+    socket.on('error', () => {
+      resolve(false);
+    });
     socket.setTimeout(500, () => {
       socket.destroy();
       resolve(false);

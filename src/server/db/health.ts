@@ -57,7 +57,7 @@ const LOST_MESSAGES =
   /Connection terminated|connection error|timeout exceeded when trying to connect|Query read timeout|Client was closed|Cannot use a pool after calling end|not queryable|terminating connection/i;
 
 /** The errors of a chain (drizzle wraps the driver's error in `cause`). */
-function* chain(error: unknown): Generator<unknown> {
+function* chain(error: unknown): Generator {
   for (let e = error, depth = 0; e && depth < 5; depth += 1) {
     yield e;
     e = (e as { cause?: unknown }).cause;

@@ -1,0 +1,222 @@
+import net from 'node:net';
+import { expect, test } from '@playwright/test';
+import {
+  POSTGRES_URL,
+  answers,
+  createDatabase,
+  databaseProxy,
+  sql,
+  startInstance,
+} from '../../support/instances.ts';
+import type { Instance } from '../../support/instances.ts';
+
+/**
+ * The store as an operator runs it: production instances of the build (scripts/serve.mjs), started with
+ * their own settings, stopped with SIGTERM, cut off from PostgreSQL and given it back, two at a time on one
+ * database. No browser: what is checked is what a load balancer, a crawler and a shopper's request see.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const TOKEN = { 'App-Token': 'wapstore' };
+const timed = async (url: string, init?: RequestInit) => {
+  const started = Date.now();
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  const body = await res.text();
+  return { res, body, ms: Date.now() - started };
+};
+const until = async (check: () => Promise<boolean>, ms: number) => {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Infinity;
+};
+const healthy = (instance: Instance) => async () => (await fetch(`${instance.url}/saude`)).status === 200;
+
+test('settings are read when the server starts, not when it was built', async () => {
+  const instance = await startInstance({
+    STORE_APP_TOKEN: 'token-de-outra-loja',
+    SITE_URL: 'http://loja-exemplo.test',
+    SEED_PRODUCTS: '24',
+  });
+  try {
+    const ours = await fetch(`${instance.url}/api/v2/front/sitemap`, {
+      headers: { 'App-Token': 'token-de-outra-loja' },
+    });
+    expect(ours.status).toBe(200);
+    const kinds = (await ours.json()) as { tipos: { tipo: string; total: number }[] };
+    expect(kinds.tipos.find((k) => k.tipo === 'produtos')?.total).toBe(24);
+    expect((await fetch(`${instance.url}/api/v2/front/settings`, { headers: TOKEN })).status).toBe(401);
+    const home = await (await fetch(`${instance.url}/`)).text();
+    expect(home).toContain('"token":"token-de-outra-loja"');
+    expect(home).toContain('<link rel="canonical" href="http://loja-exemplo.test/"');
+    // A page built to static HTML learns the token as it is served.
+    const marketing = await (await fetch(`${instance.url}/pagina/obrigado`)).text();
+    expect(marketing).toContain('"token":"token-de-outra-loja"');
+    expect(marketing).not.toContain('token-da-loja-definido-ao-iniciar');
+  } finally {
+    expect(await instance.stop()).toBe(0);
+  }
+});
+
+test('SIGTERM: no new connections, the request in flight is answered, the process exits 0', async () => {
+  const instance = await startInstance({});
+  const body = JSON.stringify({ email: 'em-voo@exemplo.com.br' });
+  const socket = net.connect(instance.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  // Half a request: the server is reading it when the signal comes.
+  socket.write(
+    `POST /api/v2/front/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nApp-Token: wapstore\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${String(body.length)}\r\n\r\n${body.slice(0, 10)}`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  instance.process.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The listener is closed: a load balancer's next connection goes elsewhere.
+  const refused = await fetch(`${instance.url}/saude`).then(
+    () => false,
+    () => true,
+  );
+  expect(refused).toBe(true);
+  socket.write(body.slice(10));
+  await new Promise((resolve) => socket.once('close', resolve));
+  expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  expect(answer).toContain('"sucesso":true');
+  expect(await instance.exited).toBe(0);
+  expect(instance.output()).toContain('[shutdown] done');
+});
+
+test.describe('on PostgreSQL', () => {
+  test.skip(!POSTGRES_URL, 'TEST_DATABASE_URL is not set (no local PostgreSQL)');
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  test.beforeAll(async () => {
+    if (!(await answers(POSTGRES_URL))) throw new Error(`PostgreSQL does not answer at ${POSTGRES_URL}`);
+    database = await createDatabase('ops');
+  });
+  test.afterAll(async () => {
+    await database.drop();
+  });
+
+  test('the database refusing connections: 503 pages and API within 2 s, /saude 503, back by itself', async () => {
+    const proxy = await databaseProxy(database.url);
+    const instance = await startInstance({ DATABASE_URL: proxy.url });
+    try {
+      expect((await timed(`${instance.url}/cozinha/torneiras/`)).res.status).toBe(200);
+      await proxy.refuse();
+      const page = await timed(`${instance.url}/banheiro/`);
+      expect(page.res.status).toBe(503);
+      expect(page.ms).toBeLessThan(2000);
+      expect(page.res.headers.get('retry-after')).toBeTruthy();
+      expect(page.res.headers.get('cache-control')).toBe('no-store');
+      expect(page.body).toContain('Voltamos em instantes');
+      expect(page.body).not.toMatch(/at .*\.(js|mjs|ts):\d+/);
+      const api = await timed(`${instance.url}/api/v2/front/url/verify?url=/banheiro/`, { headers: TOKEN });
+      expect(api.res.status).toBe(503);
+      expect(api.ms).toBeLessThan(2000);
+      expect(JSON.parse(api.body)).toMatchObject({ error: 'unavailable' });
+      expect((await fetch(`${instance.url}/saude`)).status).toBe(503);
+      await proxy.restore();
+      expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
+      expect((await timed(`${instance.url}/banheiro/`)).res.status).toBe(200);
+      expect(instance.process.exitCode).toBeNull();
+    } finally {
+      expect(await instance.stop()).toBe(0);
+      await proxy.close();
+    }
+  });
+
+  test('a silent database: found out within seconds, no request hangs, and a stuck pool still lets SIGTERM end', async () => {
+    const proxy = await databaseProxy(database.url);
+    const instance = await startInstance({ DATABASE_URL: proxy.url });
+    try {
+      proxy.swallow();
+      expect(
+        await until(async () => (await fetch(`${instance.url}/saude`)).status === 503, 5000),
+      ).toBeLessThan(5000);
+      const page = await timed(`${instance.url}/banheiro/chuveiros-e-duchas/`);
+      expect(page.res.status).toBe(503);
+      expect(page.ms).toBeLessThan(2000);
+      await proxy.restore();
+      expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
+      expect((await timed(`${instance.url}/banheiro/chuveiros-e-duchas/`)).res.status).toBe(200);
+      proxy.swallow();
+      const started = Date.now();
+      expect(await instance.stop()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await instance.stop('SIGKILL');
+      await proxy.close();
+    }
+  });
+
+  test('a database unreachable at start: the store starts, answers 503, and serves once it comes', async () => {
+    const proxy = await databaseProxy(database.url);
+    await proxy.refuse();
+    const instance = await startInstance({ DATABASE_URL: proxy.url }, { waitHealthy: false });
+    try {
+      const answered = await until(async () => (await fetch(`${instance.url}/saude`)).status === 503, 10_000);
+      expect(answered).toBeLessThan(10_000);
+      const page = await timed(`${instance.url}/`);
+      expect(page.res.status).toBe(503);
+      expect(page.ms).toBeLessThan(2500);
+      await proxy.restore();
+      expect(await until(healthy(instance), 8000)).toBeLessThan(8000);
+      expect((await timed(`${instance.url}/`)).res.status).toBe(200);
+    } finally {
+      expect(await instance.stop()).toBe(0);
+      await proxy.close();
+    }
+  });
+
+  test('two instances: one set of limits, and caches that follow a change made anywhere', async () => {
+    const a = await startInstance({ DATABASE_URL: database.url });
+    const b = await startInstance({ DATABASE_URL: database.url });
+    try {
+      // Eleven newsletter posts from one address, spread over both: the eleventh is refused.
+      const statuses: number[] = [];
+      for (let n = 0; n < 11; n += 1) {
+        const res = await fetch(`${(n % 2 ? b : a).url}/api/v2/front/newsletter`, {
+          method: 'POST',
+          headers: { ...TOKEN, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: `par-${String(n)}@exemplo.com.br` }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 200));
+      expect(statuses[10]).toBe(429);
+
+      // B holds the category page in its route cache; A's database renames the category.
+      await fetch(`${b.url}/cozinha/`);
+      expect((await fetch(`${b.url}/cozinha/`)).headers.get('x-astro-cache')).toBe('HIT');
+      await sql(database.url, `UPDATE categories SET name = 'Cozinha Planejada' WHERE path = '/cozinha/'`);
+      const renamed = await until(
+        async () => (await (await fetch(`${b.url}/cozinha/`)).text()).includes('Cozinha Planejada'),
+        1000,
+      );
+      expect(renamed).toBeLessThan(1000);
+
+      // Maintenance switched on in the settings reaches both within a second.
+      await sql(
+        database.url,
+        `UPDATE settings SET value = jsonb_set(value, '{manutencao,ativo}', 'true') WHERE key = 'configuracoes'`,
+      );
+      for (const instance of [a, b]) {
+        const closed = await until(
+          async () => (await fetch(`${instance.url}/cozinha/`)).status === 503,
+          1000,
+        );
+        expect(closed).toBeLessThan(1000);
+      }
+      await sql(
+        database.url,
+        `UPDATE settings SET value = jsonb_set(value, '{manutencao,ativo}', 'false') WHERE key = 'configuracoes'`,
+      );
+    } finally {
+      expect(await a.stop()).toBe(0);
+      expect(await b.stop()).toBe(0);
+    }
+  });
+});
