@@ -2,6 +2,7 @@
 // that SIGTERM drains it: /saude turns 503 at once (load balancers stop sending), the listener closes (no new
 // connections), the requests in flight finish (up to DRAIN_MS), then the database pool and Redis close, each
 // within CLOSE_MS, and the process exits 0. A second signal, or a drain past its deadline, cuts what is left.
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -35,16 +36,15 @@ async function stop(signal) {
   const started = Date.now();
   console.log(`[shutdown] ${signal}: draining (up to ${DRAIN_MS / 1000} s)`);
   lifecycle?.drain();
-  const closed = new Promise((resolve) => http.close(resolve));
-  // Keep-alive connections with no request in flight go now; busy ones close after their answer
-  // (responses carry `Connection: close` while draining).
-  http.closeIdleConnections();
-  const idle = setInterval(() => http.closeIdleConnections(), 100);
+  // No new connections from now on. Open keep-alive connections are not cut under a client that may be
+  // sending on them: each carries at most one more answer (marked `Connection: close` while draining) or
+  // ends at its keep-alive timeout, which clients know from the `Keep-Alive` header.
+  const closed = new Promise((resolve) => http.once('close', resolve));
+  net.Server.prototype.close.call(http);
   const late = await Promise.race([
     closed.then(() => false),
     new Promise((resolve) => setTimeout(() => resolve(true), DRAIN_MS)),
   ]);
-  clearInterval(idle);
   if (late) {
     console.error('[shutdown] requests still running at the deadline: cutting them');
     http.closeAllConnections();
