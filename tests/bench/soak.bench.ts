@@ -195,7 +195,7 @@ function remember(shopper: (typeof shoppers)[number], body: string, res: Respons
 }
 
 async function act(shopper: (typeof shoppers)[number]) {
-  const api = (path: string, method = 'GET', json?: unknown) => ({
+  const api = (method: string, json?: unknown) => ({
     method,
     address: shopper.address,
     headers: {
@@ -229,7 +229,7 @@ async function act(shopper: (typeof shoppers)[number]) {
       answer = await call(
         'cart',
         '/api/v2/front/checkout/cart',
-        api('/', 'POST', {
+        api('POST', {
           tipo: 'produto',
           itens: [{ idProduto: product.pid, idAtributoSimples: product.vid, quantidade: 1 }],
         }),
@@ -243,7 +243,7 @@ async function act(shopper: (typeof shoppers)[number]) {
           ? await call(
               'cart',
               '/api/v2/front/checkout/cart',
-              api('/', 'PUT', {
+              api('PUT', {
                 idProduto: line.pid,
                 idAtributoSimples: variant,
                 quantidade: 1 + Math.floor(Math.random() * 4),
@@ -252,7 +252,7 @@ async function act(shopper: (typeof shoppers)[number]) {
           : await call(
               'cart',
               '/api/v2/front/checkout/cart',
-              api('/', 'DELETE', { idProduto: line.pid, idAtributoSimples: variant }),
+              api('DELETE', { idProduto: line.pid, idAtributoSimples: variant }),
             );
     }
     // A 503 must mean nothing was applied (the transaction rolled back): the cart seen stays the truth.
@@ -262,7 +262,7 @@ async function act(shopper: (typeof shoppers)[number]) {
     const answer = await call(
       'login',
       '/api/v2/front/checkout/login',
-      api('/', 'POST', { usuario: shopper.email, senha: password }),
+      api('POST', { usuario: shopper.email, senha: password }),
     );
     if (answer?.res.ok) {
       shopper.loggedIn = true;
@@ -274,13 +274,13 @@ async function act(shopper: (typeof shoppers)[number]) {
       await call(
         'favourite',
         `/api/v2/front/wishlist/${random(['add', 'remove'])}`,
-        api('/', 'POST', { idProduto: product.pid }),
+        api('POST', { idProduto: product.pid }),
       );
   } else {
     await call(
       'newsletter',
       '/api/v2/front/newsletter',
-      api('/', 'POST', { email: `soak-${String(shopper.n)}-${String(Date.now())}@exemplo.com.br` }),
+      api('POST', { email: `soak-${String(shopper.n)}-${String(Date.now())}@exemplo.com.br` }),
     );
   }
 }
