@@ -16,7 +16,7 @@ import {
 } from 'astro:env/server';
 import { createClient, setServerTransport } from './api/http.ts';
 import { forgetLayoutData, getLayoutData } from './api/layout.ts';
-import { healthCheck, outagePages } from './edge/availability.ts';
+import { closeWhileDraining, healthCheck, outagePages } from './edge/availability.ts';
 import { lifecycle } from './edge/lifecycle.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './lib/assets.ts';
@@ -36,6 +36,7 @@ import { CLIENT_HEADER } from './server/context.ts';
  * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
  */
 const app = new Hono();
+app.use(closeWhileDraining());
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).

@@ -32,10 +32,22 @@ export function healthCheck(unavailable: Availability): MiddlewareHandler {
   };
 }
 
+/** While draining, no connection is kept alive: the stopping instance is left as soon as its answers are out. */
+export function closeWhileDraining(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!lifecycle.draining) return;
+    const res = new Response(c.res.body, c.res);
+    res.headers.set('Connection', 'close');
+    // Replaced whole (a proxied answer's headers are immutable; Hono would copy the old ones back).
+    c.res = undefined;
+    c.res = res;
+  };
+}
+
 /**
  * A page that failed while the database is away becomes the outage page (a cached page is still served
- * from the route cache: only what needed the database fails). While draining, connections are not kept
- * alive, so the stopping instance is left as soon as its answers are out.
+ * from the route cache: only what needed the database fails).
  */
 export function outagePages(unavailable: Availability): MiddlewareHandler {
   return async (c, next) => {
@@ -49,6 +61,5 @@ export function outagePages(unavailable: Availability): MiddlewareHandler {
       c.res = undefined;
       c.res = outageResponse(c);
     }
-    if (lifecycle.draining) c.res.headers.set('Connection', 'close');
   };
 }

@@ -75,12 +75,22 @@ test('SIGTERM: no new connections, the request in flight is answered, the proces
   await new Promise((resolve) => setTimeout(resolve, 300));
   instance.process.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
-  // The listener is closed: a load balancer's next connection goes elsewhere.
-  const refused = await fetch(`${instance.url}/saude`).then(
-    () => false,
-    () => true,
-  );
+  // The listener is closed: a load balancer's next connection goes elsewhere...
+  const refused = await new Promise((resolve) => {
+    const probe = net.connect(instance.port, '127.0.0.1');
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(false);
+    });
+    probe.once('error', () => {
+      resolve(true);
+    });
+  });
   expect(refused).toBe(true);
+  // ...and one it keeps alive (the health checks before the signal left one open) hears that it is draining.
+  const health = await fetch(`${instance.url}/saude`);
+  expect(health.status).toBe(503);
+  expect(health.headers.get('connection')).toBe('close');
   socket.write(body.slice(10));
   await new Promise((resolve) => socket.once('close', resolve));
   expect(answer).toMatch(/^HTTP\/1\.1 200/);
