@@ -14,6 +14,21 @@ const entry = pathToFileURL(path.resolve(process.argv[2] ?? 'dist/server/entry.m
 const { startServer } = await import(entry);
 const { server } = startServer();
 const http = server.server;
+
+// Methods the WHATWG Request cannot even hold (TRACE, TRACK, CONNECT) would fail inside the adapter as a
+// 500: answered here with the same 405 as any other method the store does not serve (src/edge/methods.ts).
+const FORBIDDEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
+const [handler] = http.listeners('request');
+http.removeAllListeners('request');
+http.on('request', (req, res) => {
+  if (!FORBIDDEN.has(req.method ?? '')) return handler(req, res);
+  res.writeHead(405, {
+    Allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  res.end(`O método ${req.method} não é aceito aqui.`);
+});
 /** @type {{ drain: () => void, close: (ms: number) => Promise<void> } | undefined} */
 const lifecycle = globalThis[Symbol.for('loja.lifecycle')];
 

@@ -18,6 +18,7 @@ import { createClient, setServerTransport } from './api/http.ts';
 import { forgetLayoutData, getLayoutData } from './api/layout.ts';
 import { closeWhileDraining, healthCheck, outagePages } from './edge/availability.ts';
 import { lifecycle } from './edge/lifecycle.ts';
+import { servedMethods } from './edge/methods.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
@@ -37,6 +38,7 @@ import { CLIENT_HEADER } from './server/context.ts';
  */
 const app = new Hono();
 app.use(closeWhileDraining());
+app.use(servedMethods());
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).

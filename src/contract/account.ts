@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits, validCnpj, validCpf } from './documents.ts';
+import { cepSchema, digits, validCnpj, validCpf } from './documents.ts';
 import { HONEYPOT_FIELD } from './forms.ts';
 
 /** Sign-up, login and password recovery (spec section 1; OWASP password rules: length only). */
@@ -96,10 +96,7 @@ const cellphone = z
 
 /** The address fields, shared by sign-up and the profile. */
 const addressShape = {
-  cep: z
-    .string({ message: 'Informe o CEP.' })
-    .transform(digits)
-    .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', { message: 'Informe o CEP com 8 dígitos.' }),
+  cep: cepSchema(),
   logradouro: text('a rua ou avenida', 120),
   numero: text('o número (ou "s/n")', 10),
   complemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }).default(''),

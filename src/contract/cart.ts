@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common.ts';
 import { parcelaSchema } from './product.ts';
 
 const attributeSchema = z.object({
@@ -54,20 +55,20 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 export const QUANTITY_MAX = 999;
-/** Numbers may come as strings (the platform's ready-made `carrinho` payloads use strings). */
-const id = (name: string) =>
-  z.coerce
-    .number({ message: `${name} deve ser um número.` })
-    .int({ message: `${name} deve ser um número inteiro.` })
-    .min(0, { message: `${name} inválido.` });
-const quantity = z.coerce
-  .number({ message: 'A quantidade deve ser um número.' })
-  .int({ message: 'A quantidade deve ser um número inteiro.' })
-  .min(1, { message: 'A quantidade mínima é 1.' })
-  .max(QUANTITY_MAX, { message: `A quantidade máxima por item é ${String(QUANTITY_MAX)}.` });
+const id = (name: string) => wholeNumber(name);
+const quantity = wholeNumber('A quantidade', {
+  min: 1,
+  max: QUANTITY_MAX,
+  tooSmall: 'A quantidade mínima é 1.',
+  tooLarge: `A quantidade máxima por item é ${String(QUANTITY_MAX)}.`,
+});
 
 const lineSchema = z.object({
-  idProduto: id('idProduto').refine((n) => n > 0, { message: 'Informe o produto (idProduto).' }),
+  idProduto: wholeNumber('idProduto', {
+    min: 1,
+    required: 'Informe o produto (idProduto).',
+    tooSmall: 'Informe o produto (idProduto).',
+  }),
   idAtributoSimples: id('idAtributoSimples').default(0),
   idUnidadeVenda: id('idUnidadeVenda').default(0),
   idArmazem: id('idArmazem').default(0),

@@ -62,3 +62,40 @@ export type ApiErrorBody = z.infer<typeof errorSchema>;
 /** Answer of action endpoints (newsletter, forms, wishlist ...). */
 export const operationSchema = z.object({ sucesso: z.boolean(), mensagem: z.string().optional() });
 export type Operation = z.infer<typeof operationSchema>;
+
+/** The largest id or count the platform stores (PostgreSQL `integer`). */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * A whole number from a JSON body or a form: a JSON integer, or a string of digits (forms and the
+ * platform's ready-made payloads send strings). Nothing else is read as a number: not `true`, `[2]`,
+ * `"1e2"` or `" 3 "`. Bounded to what the database stores, so no input reaches it out of range.
+ */
+export function wholeNumber(
+  name: string,
+  options: { min?: number; max?: number; required?: string; tooSmall?: string; tooLarge?: string } = {},
+) {
+  const { min = 0, max = INT_MAX } = options;
+  const notNumber = `${name} deve ser um número inteiro.`;
+  const digits = z
+    .string()
+    .regex(/^\d{1,10}$/, { message: notNumber })
+    .transform(Number);
+  return z
+    .union([z.number(), digits], {
+      error: (issue) => (issue.input === undefined ? (options.required ?? notNumber) : notNumber),
+    })
+    .pipe(
+      z
+        .number()
+        .int({ message: notNumber })
+        .min(min, {
+          message:
+            options.tooSmall ?? (min > 0 ? `${name}: o mínimo é ${String(min)}.` : `${name} inválido.`),
+        })
+        .max(max, {
+          message:
+            options.tooLarge ?? (max < INT_MAX ? `${name}: o máximo é ${String(max)}.` : `${name} inválido.`),
+        }),
+    );
+}

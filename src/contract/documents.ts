@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Brazilian tax ids: CPF (people, 11 digits) and CNPJ (companies, 14 digits), with their check digits. */
 
 export const digits = (value: string): string => value.replace(/\D/g, '');
@@ -26,3 +27,17 @@ export function validCnpj(value: string): boolean {
   };
   return check(12) === Number(cnpj[12]) && check(13) === Number(cnpj[13]);
 }
+
+export const CEP_MESSAGE = 'CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.';
+
+/**
+ * The one rule for every CEP the store reads (shipping calculators, `checkout/zipcode`, addresses): five
+ * digits, an optional dash, three digits, after trimming; answered as the 8 digits.
+ */
+export const cepSchema = (missing = 'Informe o CEP.') =>
+  z
+    .string({ message: missing })
+    .trim()
+    .regex(/^\d{5}-?\d{3}$/, { message: CEP_MESSAGE })
+    .transform((cep) => cep.replace('-', ''))
+    .refine((cep) => cep !== '00000000', { message: CEP_MESSAGE });

@@ -1,21 +1,21 @@
 import { z } from 'zod';
+import { wholeNumber } from './common.ts';
+import { cepSchema } from './documents.ts';
 
-const cep = z
-  .string({ message: 'Informe o CEP.' })
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((d) => /^\d{8}$/.test(d) && d !== '00000000', {
-    message: 'CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.',
-  });
+const cep = cepSchema();
 
 /** `POST shipment/product`: shipping of one product to a CEP. */
 export const productShippingSchema = z.object({
   cep,
-  idProduto: z.coerce
-    .number({ message: 'Informe o produto.' })
-    .int()
-    .positive({ message: 'Informe o produto.' }),
-  idAtributoValor: z.coerce.number().int().min(0).default(0),
-  quantidade: z.coerce.number().int().min(1, { message: 'A quantidade mínima é 1.' }).max(999).default(1),
+  idProduto: wholeNumber('idProduto', {
+    min: 1,
+    required: 'Informe o produto.',
+    tooSmall: 'Informe o produto.',
+  }),
+  idAtributoValor: wholeNumber('idAtributoValor').default(0),
+  quantidade: wholeNumber('A quantidade', { min: 1, max: 999, tooSmall: 'A quantidade mínima é 1.' }).default(
+    1,
+  ),
 });
 
 /** `POST shipment/cart` (our extension): shipping of the session's cart to a CEP. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cepSchema } from './documents.ts';
 
 const pontosValorSchema = z.object({ quantidade: z.number(), valorEmMoeda: z.number() });
 
@@ -40,17 +41,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const CEP_MESSAGE = 'CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.';
+export { CEP_MESSAGE } from './documents.ts';
 /** `POST checkout/zipcode`: a CEP with or without its dash; answers the 8 digits. */
 const CEP_FIELD = 'Envie o CEP no campo cep, por exemplo {"cep": "13035-000"}.';
 export const zipcodeRequestSchema = z.object(
   {
-    cep: z
-      .string({ message: CEP_FIELD })
-      .trim()
-      .regex(/^\d{5}-?\d{3}$/, { message: CEP_MESSAGE })
-      .transform((cep) => cep.replace('-', ''))
-      .refine((cep) => cep !== '00000000', { message: CEP_MESSAGE }),
+    cep: cepSchema(CEP_FIELD),
   },
   { message: CEP_FIELD },
 );

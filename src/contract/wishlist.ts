@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common.ts';
 import { produtoSchema } from './product.ts';
 
 /** `GET wishlist`: the logged-in customer's favourite product ids (guests get a 401). */
@@ -8,13 +9,14 @@ export type Wishlist = z.infer<typeof wishlistSchema>;
 /** `POST wishlist/add|remove|verify`: the product (the other fields are the platform's, always 0/1/""). */
 export const wishlistRequestSchema = z.object(
   {
-    idProduto: z.coerce
-      .number({ message: 'idProduto deve ser um número.' })
-      .int({ message: 'idProduto deve ser um número inteiro.' })
-      .positive({ message: 'Informe o produto (idProduto).' }),
-    idAtributoSimples: z.coerce.number().int().min(0).default(0),
-    idUnidadeVenda: z.coerce.number().int().min(0).default(0),
-    quantidade: z.coerce.number().int().min(0).default(1),
+    idProduto: wholeNumber('idProduto', {
+      min: 1,
+      required: 'Informe o produto (idProduto).',
+      tooSmall: 'Informe o produto (idProduto).',
+    }),
+    idAtributoSimples: wholeNumber('idAtributoSimples').default(0),
+    idUnidadeVenda: wholeNumber('idUnidadeVenda').default(0),
+    quantidade: wholeNumber('quantidade').default(1),
     parametroAdicional: z.string().max(200).default(''),
   },
   { message: 'Envie um objeto com idProduto.' },

@@ -11,10 +11,15 @@ export async function formFields(request: Request): Promise<Record<string, strin
 }
 
 /** A path of this store to go back to: never another site (no open redirect). */
-export const safeBack = (value: string | null | undefined, fallback = '/'): string =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
-    ? value
-    : fallback;
+export function safeBack(value: string | null | undefined, fallback = '/'): string {
+  if (!value?.startsWith('/')) return fallback;
+  // The browser's own parsing decides: it drops tabs and line breaks and reads `\` as `/`, so `/\t/evil.tld`
+  // and `/\evil.tld` are other origins. Only what stays on ours comes back, as the path it parsed to.
+  const base = 'https://loja.invalid';
+  const parsed = URL.parse(value, base);
+  if (parsed?.origin !== base) return fallback;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
 
 export type FormOutcome = {
   values: Record<string, string>;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorCode, isUnavailable } from './db/health.ts';
+import { errorCode, isDataException, isUnavailable } from './db/health.ts';
 
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */
 export class PlatformError extends Error {
@@ -36,6 +36,14 @@ export function onError(error: Error, c: Context) {
     console.error(`[platform] database unavailable (${errorCode(error)}) on ${c.req.method} ${c.req.path}`);
     error = unavailable();
   }
+  if (isDataException(error)) {
+    // A value the database cannot take (out of range, a NUL in a text): the caller's input, never a 500.
+    error = new PlatformError(
+      400,
+      'bad_request',
+      'Algum dado enviado não é válido. Confira e tente de novo.',
+    );
+  }
   if (error instanceof PlatformError) {
     if (error.status === 503) c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
     return c.json({ error: error.code, mensagem: error.mensagem }, error.status);
@@ -50,7 +58,8 @@ export function onError(error: Error, c: Context) {
           : 'Não foi possível atender a requisição.';
     return c.json({ error: error.message || 'http_error', mensagem }, status);
   }
-  console.error('[platform]', error);
+  // The code and the route only: a driver's message can quote the query's values (e-mails, CPFs, hashes).
+  console.error(`[platform] ${errorCode(error)} on ${c.req.method} ${c.req.path}`);
   return c.json(
     { error: 'internal_error', mensagem: 'Ops! Ocorreu um erro inesperado. Tente novamente.' },
     500,

@@ -52,6 +52,16 @@ export function issueSession(c: Context<PlatformEnv>): string {
   return id;
 }
 
+/** NUL and the other C0 controls but tab and line breaks: never part of a name, e-mail, address or message. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function hasControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1));
+}
+
 /** Mutations accept JSON only: anything else is 415, malformed JSON is 400, bodies are capped. */
 export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
@@ -72,10 +82,14 @@ export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => 
     );
   }
   if (text.length > 0) {
+    let parsed: unknown;
     try {
-      JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new PlatformError(400, 'invalid_json', 'O corpo da requisição não é um JSON válido.');
+    }
+    if (hasControlCharacter(parsed)) {
+      throw new PlatformError(400, 'bad_request', 'Há caracteres inválidos nos dados enviados.');
     }
   }
   await next();

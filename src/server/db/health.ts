@@ -85,6 +85,15 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL's "data exception" class (22xxx): a value out of range, a NUL in a text, a bad encoding. */
+export function isDataException(error: unknown): boolean {
+  for (const e of chain(error)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+  }
+  return false;
+}
+
 /** A short, value-free name of an error for the log: its code, else its class. */
 export function errorCode(error: unknown): string {
   for (const e of chain(error)) {

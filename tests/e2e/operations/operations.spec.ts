@@ -32,6 +32,15 @@ const until = async (check: () => Promise<boolean>, ms: number) => {
   }
   return Infinity;
 };
+/** A request written by hand (fetch refuses TRACE), and the whole answer. */
+async function rawRequest(port: number, text: string): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  socket.write(text);
+  await new Promise((resolve) => socket.once('close', resolve));
+  return answer;
+}
 const healthy = (instance: Instance) => async () => (await fetch(`${instance.url}/saude`)).status === 200;
 
 test('settings are read when the server starts, not when it was built', async () => {
@@ -55,6 +64,17 @@ test('settings are read when the server starts, not when it was built', async ()
     const marketing = await (await fetch(`${instance.url}/pagina/obrigado`)).text();
     expect(marketing).toContain('"token":"token-de-outra-loja"');
     expect(marketing).not.toContain('token-da-loja-definido-ao-iniciar');
+    // Methods nobody serves are a 405 with Allow, never a 500 (TRACE cannot even become a fetch Request).
+    for (const method of ['PROPFIND', 'PATCH'])
+      for (const path of ['/', '/cozinha/', '/api/v2/front/settings'])
+        expect((await fetch(`${instance.url}${path}`, { method })).status, `${method} ${path}`).toBe(405);
+    for (const path of ['/', '/api/v2/front/settings']) {
+      const answer = await rawRequest(
+        instance.port,
+        `TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 405/);
+    }
   } finally {
     expect(await instance.stop()).toBe(0);
   }

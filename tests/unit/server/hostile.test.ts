@@ -1,0 +1,136 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as t from '../../../src/server/db/schema.ts';
+import { startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * What an attacker sends the API (issue "Hostile input"): every case answers a 4xx with a Portuguese
+ * `mensagem` and changes nothing, on PGlite and PostgreSQL.
+ */
+let store: TestPlatform;
+beforeAll(async () => {
+  store = await startPlatform(40);
+});
+afterAll(() => store.stop());
+
+let n = 0;
+const post = async (path: string, body: unknown, method = 'POST') => {
+  const res = await store.request(`/v2/front/${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Session: `hostil-${String(++n).padStart(24, '0')}`,
+      'X-Loja-Cliente': `10.66.${String(n % 250)}.1`,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { mensagem?: unknown };
+  return { status: res.status, mensagem: answer.mensagem };
+};
+const rows = async () => {
+  const db = store.database.db;
+  const [[carts], [subscribers], [forms], [customers]] = await Promise.all([
+    db.select({ n: count() }).from(t.cartItems),
+    db.select({ n: count() }).from(t.newsletterSubscribers),
+    db.select({ n: count() }).from(t.formSubmissions),
+    db.select({ n: count() }).from(t.customers),
+  ]);
+  return [carts?.n, subscribers?.n, forms?.n, customers?.n];
+};
+const refused = (answer: { status: number; mensagem: unknown }) => {
+  expect(answer.status, JSON.stringify(answer)).toBeGreaterThanOrEqual(400);
+  expect(answer.status, JSON.stringify(answer)).toBeLessThan(500);
+  expect(typeof answer.mensagem).toBe('string');
+};
+
+describe('ids past the 32-bit range', () => {
+  const huge = [2_147_483_648, 99_999_999_999, 1e20, '99999999999'];
+  test.each(huge)('cart and favourites refuse %s', async (id) => {
+    const before = await rows();
+    refused(
+      await post('checkout/cart', {
+        tipo: 'produto',
+        itens: [{ idProduto: id, idAtributoSimples: 1, quantidade: 1 }],
+      }),
+    );
+    refused(
+      await post('checkout/cart', {
+        tipo: 'produto',
+        itens: [{ idProduto: 1, idAtributoSimples: id, quantidade: 1 }],
+      }),
+    );
+    refused(await post('checkout/cart', { idProduto: 1, idAtributoSimples: id, quantidade: 1 }, 'PUT'));
+    refused(await post('checkout/cart', { idProduto: 1, idAtributoSimples: id }, 'DELETE'));
+    refused(await post('wishlist/add', { idProduto: id }));
+    refused(await post('shipment/product', { cep: '13035-000', idProduto: id }));
+    expect(await rows()).toEqual(before);
+  });
+});
+
+describe('loose numbers are not quantities', () => {
+  test.each([true, [2], '1e2', ' 3 ', 2.5, -1, 0, 1000, '', null, { n: 1 }])(
+    'quantidade %j is a 400',
+    async (q) => {
+      const before = await rows();
+      const answer = await post('checkout/cart', {
+        tipo: 'produto',
+        itens: [{ idProduto: 1, idAtributoSimples: 1, quantidade: q }],
+      });
+      expect(answer.status).toBe(400);
+      refused(answer);
+      expect(await rows()).toEqual(before);
+    },
+  );
+
+  test('a string of digits from a form is a quantity', async () => {
+    const answer = await post('checkout/cart', {
+      tipo: 'produto',
+      itens: [{ idProduto: '1', idAtributoSimples: '1', quantidade: '2' }],
+    });
+    expect([200, 400, 404]).toContain(answer.status);
+    expect(answer.status).not.toBe(500);
+  });
+});
+
+describe('NUL and control characters', () => {
+  const nul = 'ana\u0000@exemplo.com.br';
+  test.each([
+    ['newsletter', { email: nul }],
+    [
+      'form/contact',
+      {
+        nome: 'Ana\u0000',
+        email: 'ana@exemplo.com.br',
+        telefone: '19 99999-0000',
+        assunto: 'Dúvida sobre produto',
+        mensagem: 'Olá',
+      },
+    ],
+    ['checkout/login', { usuario: nul, senha: 'x' }],
+    ['checkout/password-recovery', { usuario: nul }],
+    [
+      'checkout/register',
+      { pessoa: 'F', nome: 'Ana\u0000 Souza', email: 'ana@exemplo.com.br', senha: 'uma senha longa' },
+    ],
+  ])('%s refuses it', async (path, body) => {
+    const before = await rows();
+    refused(await post(path, body));
+    expect(await rows()).toEqual(before);
+  });
+});
+
+describe('one CEP rule', () => {
+  test.each(['01001-000', '01001000', ' 01001-000 '])('%j is a CEP everywhere', async (cep) => {
+    expect((await post('checkout/zipcode', { cep })).status).toBe(200);
+    expect((await post('shipment/product', { cep, idProduto: 1 })).status).not.toBe(400);
+  });
+  test.each(['01001 000', '01001000/../../x', '0100-1000', '00000-000', '1234567', 'abcde-fgh'])(
+    '%j is refused everywhere',
+    async (cep) => {
+      refused(await post('checkout/zipcode', { cep }));
+      const product = await post('shipment/product', { cep, idProduto: 1 });
+      expect(product.status).toBe(400);
+    },
+  );
+});
