@@ -19,6 +19,7 @@ import { forgetLayoutData, getLayoutData } from './api/layout.ts';
 import { closeWhileDraining, healthCheck, outagePages } from './edge/availability.ts';
 import { lifecycle } from './edge/lifecycle.ts';
 import { servedMethods } from './edge/methods.ts';
+import { ownHostsOnly } from './edge/own-hosts.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
@@ -41,8 +42,9 @@ app.use(closeWhileDraining());
 app.use(servedMethods());
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
-// Requests are taken as made on SITE_URL, or redirected there (public-origin.ts).
-if (SITE_URL) app.use(publicOrigin(SITE_URL, { redirect: FORCE_SITE_URL }));
+// Requests are taken as made on SITE_URL, or redirected there (public-origin.ts); without it, only the
+// machine's own names are served, so no request can put another host into a page (own-hosts.ts).
+app.use(SITE_URL ? publicOrigin(SITE_URL, { redirect: FORCE_SITE_URL }) : ownHostsOnly());
 app.use(securityHeaders());
 app.on(
   ['GET', 'HEAD'],

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
 import { servedMethods } from '../../src/edge/methods.ts';
+import { ownHostsOnly } from '../../src/edge/own-hosts.ts';
 import { safeBack } from '../../src/lib/forms.ts';
 
 describe('return addresses stay on the store (no open redirect)', () => {
@@ -44,5 +45,33 @@ describe('methods nobody serves', () => {
   test('GET and POST go on', async () => {
     expect((await app.request('/', { method: 'GET' })).status).toBe(200);
     expect((await app.request('/', { method: 'POST' })).status).toBe(200);
+  });
+});
+
+describe('without SITE_URL, only the machine’s own names', () => {
+  const app = new Hono();
+  app.use(ownHostsOnly(new Set(['localhost', '127.0.0.1', '[::1]', 'minha-maquina'])));
+  app.all('*', (c) => c.text(new URL(c.req.url).origin));
+  test.each([
+    'http://localhost:4321/',
+    'http://127.0.0.1/cozinha/',
+    'http://[::1]:4321/',
+    'http://minha-maquina:4321/',
+    'http://loja.localhost/',
+  ])('%s is served', async (url) => {
+    expect((await app.request(url)).status).toBe(200);
+  });
+  test.each([
+    'http://evil.tld/',
+    'http://evil.tld:4321/cozinha/',
+    'http://localhost.evil.tld/',
+    'http://10.9.8.7/',
+  ])('%s is a 421 that says to set SITE_URL', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(421);
+    expect(await res.text()).toContain('SITE_URL');
+  });
+  test('the health check answers on any name', async () => {
+    expect((await app.request('http://10.9.8.7/saude')).status).toBe(200);
   });
 });

@@ -68,6 +68,13 @@ test('settings are read when the server starts, not when it was built', async ()
     for (const method of ['PROPFIND', 'PATCH'])
       for (const path of ['/', '/cozinha/', '/api/v2/front/settings'])
         expect((await fetch(`${instance.url}${path}`, { method })).status, `${method} ${path}`).toBe(405);
+    // Another Host changes nothing: every absolute URL stays on SITE_URL, in the cache too.
+    const forged = await rawRequest(
+      instance.port,
+      'GET / HTTP/1.1\r\nHost: evil.tld\r\nConnection: close\r\n\r\n',
+    );
+    expect(forged).not.toContain('evil.tld');
+    expect(await (await fetch(`${instance.url}/`)).text()).not.toContain('evil.tld');
     for (const path of ['/', '/api/v2/front/settings']) {
       const answer = await rawRequest(
         instance.port,
@@ -82,6 +89,13 @@ test('settings are read when the server starts, not when it was built', async ()
 
 test('SIGTERM: no new connections, the request in flight is answered, the process exits 0', async () => {
   const instance = await startInstance({});
+  // Without SITE_URL another Host is refused with a message for the operator, not written into pages.
+  const forged = await rawRequest(
+    instance.port,
+    'GET /cozinha/ HTTP/1.1\r\nHost: evil.tld\r\nConnection: close\r\n\r\n',
+  );
+  expect(forged).toMatch(/^HTTP\/1\.1 421/);
+  expect(forged).toContain('SITE_URL');
   const body = JSON.stringify({ email: 'em-voo@exemplo.com.br' });
   const socket = net.connect(instance.port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
