@@ -21,7 +21,7 @@ import * as t from '../db/schema.ts';
 import { PlatformError } from '../errors.ts';
 import { invalidForm, readForm } from '../forms/fields.ts';
 import { issueSession } from '../middleware.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { rateLimit, retryAfter } from '../rate-limit.ts';
 
 /** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */
 export const account = new Hono<PlatformEnv>();
@@ -98,6 +98,14 @@ account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
   return c.json(welcome, 201);
 });
 
+/** Failed logins one account may take in FAILURE_WINDOW_SECONDS, from any address, before it is held. */
+const ACCOUNT_FAILURES = 10;
+const FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Failed logins the whole store takes in a minute before logins pause (a stuffing burst). */
+const STORE_FAILURES_PER_MINUTE = 300;
+const LOGIN_BLOCKED =
+  'Muitas tentativas de entrar nesta conta. Aguarde alguns minutos ou crie uma nova senha em "Esqueci minha senha".';
+
 account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
   const form = readForm(await body(c), loginSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
@@ -112,9 +120,29 @@ account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
         ? eq(t.customers.email, usuario.toLowerCase())
         : eq(t.customers.document, document.length >= 11 ? document : '-'),
     );
+  // Credential stuffing (one password tried over many accounts from a few addresses) is slowed beyond the
+  // per-address limit: failures count per account, whatever the address, and store-wide (login protection
+  // pattern of rate-limiter-flexible). A blocked account is refused even with the right password for a while.
+  const { limits } = c.get('config');
+  const perAccount = limits.limiter('login-falhas-conta', ACCOUNT_FAILURES, FAILURE_WINDOW_SECONDS);
+  const storeWide = limits.limiter('login-falhas-loja', STORE_FAILURES_PER_MINUTE, 60);
+  const account = usuario.toLowerCase().slice(0, 200);
+  const [byAccount, byStore] = await Promise.all([perAccount.get(account), storeWide.get('loja')]);
+  const blocked = [
+    byAccount && byAccount.consumedPoints >= ACCOUNT_FAILURES ? byAccount : undefined,
+    byStore && byStore.consumedPoints >= STORE_FAILURES_PER_MINUTE ? byStore : undefined,
+  ].find(Boolean);
+  if (blocked) {
+    c.header('Retry-After', retryAfter(blocked));
+    throw new PlatformError(429, 'rate_limited', LOGIN_BLOCKED);
+  }
   // Unknown account and wrong password: the same work, the same answer.
   const ok = await verifyPassword(senha, customer?.passwordHash ?? (await decoyHash()));
-  if (!customer || !ok) throw new PlatformError(401, 'login_failed', LOGIN_FAILED);
+  if (!customer || !ok) {
+    await Promise.all([perAccount.penalty(account), storeWide.penalty('loja')]);
+    throw new PlatformError(401, 'login_failed', LOGIN_FAILED);
+  }
+  await perAccount.delete(account);
   await rotateSession(c, customer.id, true);
   return c.json({ sucesso: true, mensagem: `Olá, ${firstName(customer.name)}!` } satisfies FormAnswer);
 });

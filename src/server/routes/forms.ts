@@ -27,17 +27,12 @@ newsletter.post('/', rateLimit('newsletter', 10, 60_000), async (c) => {
   };
   // A bot filled the hidden field: answer as if it worked and keep nothing.
   if (result.data[HONEYPOT_FIELD]) return c.json(welcome);
-  const added = await c
+  // An e-mail already subscribed gets the very same answer: the form must not tell who is a customer.
+  await c
     .get('config')
     .db.insert(t.newsletterSubscribers)
     .values({ email, name: nome })
-    .onConflictDoNothing()
-    .returning({ email: t.newsletterSubscribers.email });
-  if (added.length === 0)
-    return c.json({
-      sucesso: true,
-      mensagem: 'Este e-mail já recebe a nossa newsletter. Obrigado!',
-    } satisfies FormAnswer);
+    .onConflictDoNothing();
   return c.json(welcome);
 });
 
@@ -78,18 +73,17 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 /** `GET/POST evaluations/store/add/{key}`: is the invitation good; then the evaluation itself. */
 export const evaluations = new Hono<PlatformEnv>();
 
+const KEY_GONE = 'Este convite já foi usado ou não existe.';
+
 const openKey = (key: string) =>
   and(eq(t.storeEvaluationKeys.keyHash, evaluationKeyHash(key)), isNull(t.storeEvaluationKeys.usedAt));
 
 evaluations.get('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (c) => {
   const key = c.req.param('key');
-  if (!KEY_PATTERN.test(key)) return c.json({ sucesso: false, mensagem: 'Convite de avaliação inválido.' });
+  // A malformed key, an unknown one and a used one get one answer: nothing tells them apart.
+  if (!KEY_PATTERN.test(key)) return c.json({ sucesso: false, mensagem: KEY_GONE });
   const [row] = await c.get('config').db.select().from(t.storeEvaluationKeys).where(openKey(key));
-  return c.json(
-    row
-      ? { sucesso: true, mensagem: '' }
-      : { sucesso: false, mensagem: 'Este convite já foi usado ou não existe.' },
-  );
+  return c.json(row ? { sucesso: true, mensagem: '' } : { sucesso: false, mensagem: KEY_GONE });
 });
 
 evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (c) => {
@@ -117,10 +111,6 @@ evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async 
     });
     return true;
   });
-  if (!kept)
-    return c.json(
-      { error: 'invalid_key', mensagem: 'Este convite já foi usado ou não existe.', sucesso: false },
-      404,
-    );
+  if (!kept) return c.json({ error: 'invalid_key', mensagem: KEY_GONE, sucesso: false }, 404);
   return c.json(received('Obrigado pela avaliação! Ela ajuda a gente a melhorar.'));
 });

@@ -134,3 +134,36 @@ describe('one CEP rule', () => {
     },
   );
 });
+
+describe('nothing tells who is a customer', () => {
+  test('a store-evaluation key: malformed, unknown and used answer alike', async () => {
+    const get = async (key: string) => {
+      const res = await store.request(`/v2/front/evaluations/store/add/${key}`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const malformed = await get('x');
+    const unknown = await get('A'.repeat(43));
+    expect(malformed).toEqual(unknown);
+  });
+});
+
+describe('credential stuffing', () => {
+  test('one account tried from many addresses is held after ten failures, even with the right password', async () => {
+    const email = `alvo-${String(Date.now())}@exemplo.com.br`;
+    const login = (senha: string, address: string) =>
+      store.request('/v2/front/checkout/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Loja-Cliente': address },
+        body: JSON.stringify({ usuario: email, senha }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await login('senha-errada-123', `10.77.${String(i)}.1`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 401));
+    expect(statuses[10]).toBe(429);
+    const held = await login('qualquer-uma-456', '10.78.0.1');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await held.json()) as { mensagem: string }).mensagem).toMatch(/Muitas tentativas/);
+  });
+});
