@@ -198,6 +198,11 @@ account.post('/password-reset', rateLimit('nova senha', 10, 60_000), async (c) =
     )
     .returning({ customerId: t.passwordResets.customerId });
   if (!used) return c.json(invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo.' }), 400);
+  // A reset spends every open link of the customer: an older e-mail cannot change the new password.
+  await db
+    .update(t.passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(t.passwordResets.customerId, used.customerId), isNull(t.passwordResets.usedAt)));
   await db
     .update(t.customers)
     .set({ passwordHash: await hashPassword(form.data.senha) })

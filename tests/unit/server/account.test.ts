@@ -237,6 +237,29 @@ describe('login and logout', () => {
 });
 
 describe('password recovery', () => {
+  test('a reset spends every open link of the customer: the other one no longer works', async () => {
+    const account = person();
+    await post('register', account, session());
+    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await post('password-recovery', { usuario: account.email }, session());
+      tokens.push(/token=([A-Za-z0-9_-]+)/.exec(String(log.mock.calls.at(-1)?.[0]))?.[1] ?? '');
+    }
+    log.mockRestore();
+    const [first = '', second = ''] = tokens;
+    expect(first).not.toBe(second);
+    expect(
+      (await post('password-reset', { token: first, senha: 'a frase nova e comprida' }, session())).status,
+    ).toBe(200);
+    expect(
+      (await post('password-reset', { token: second, senha: 'outra frase do atacante' }, session())).status,
+    ).toBe(400);
+    expect(
+      (await post('login', { usuario: account.email, senha: 'a frase nova e comprida' }, session())).status,
+    ).toBe(200);
+  });
+
   test('the same answer for any account; the link works once and logs every session out', async () => {
     const account = person();
     const signup = await post('register', account, session());
