@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -58,10 +59,16 @@ export function onError(error: Error, c: Context) {
           : 'Não foi possível atender a requisição.';
     return c.json({ error: error.message || 'http_error', mensagem }, status);
   }
-  // The code and the route only: a driver's message can quote the query's values (e-mails, CPFs, hashes).
-  console.error(`[platform] ${errorCode(error)} on ${c.req.method} ${c.req.path}`);
+  // The code, the route and a correlation id only: a driver's message can quote the query's values
+  // (e-mails, CPFs, password hashes). The shopper gets the same id to quote to the store's service.
+  const id = randomBytes(4).toString('hex').toUpperCase();
+  console.error(`[platform] erro ${id}: ${errorCode(error)} on ${c.req.method} ${c.req.path}`);
   return c.json(
-    { error: 'internal_error', mensagem: 'Ops! Ocorreu um erro inesperado. Tente novamente.' },
+    {
+      error: 'internal_error',
+      mensagem: `Ops! Ocorreu um erro inesperado. Tente novamente. Se continuar, informe o código ${id} ao atendimento.`,
+      codigo: id,
+    },
     500,
   );
 }

@@ -1,3 +1,5 @@
+import { errorCode } from '../db/health.ts';
+
 /**
  * A small least-recently-used cache: entries are fresh for `ttlMs`, then served stale for `swrMs` more while
  * one background computation refreshes them; simultaneous misses of one key share one computation.
@@ -65,7 +67,7 @@ export class TtlCache<V> {
     if (entry) {
       if (entry.fresh <= Date.now()) {
         this.#compute(key, compute).catch((error: unknown) => {
-          console.error('[cache] background refresh failed', error);
+          console.error(`[cache] background refresh failed (${errorCode(error)})`);
         });
       }
       return entry.value;
