@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { MiddlewareHandler } from 'hono';
 
@@ -11,6 +20,9 @@ const MEMO_MAX = 300;
 const memo = new Map<string, Buffer>();
 
 type Encoding = 'br' | 'gzip';
+
+/** Set by a handler whose answer is the same bytes every time (prerendered pages): compressed once, kept. */
+export const REUSED_HEADER = 'X-Loja-Reusado';
 
 /** Brotli when the client takes it, else gzip; nothing when it takes neither. */
 export function pickEncoding(accept: string | undefined): Encoding | undefined {
@@ -39,6 +51,17 @@ function compressOnce(body: Buffer, encoding: Encoding): Buffer {
   return out;
 }
 
+const brotliAside = promisify(brotliCompress);
+const gzipAside = promisify(gzip);
+
+/** Compress off the event loop (zlib's thread pool), for a body sent once. */
+const compressAside = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotliAside(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAside(body, { level: 6 });
+
 /**
  * Brotli or gzip for HTML, JSON, XML and SVG. Answers that shared caches may keep (`public`) are
  * compressed hard once and reused; private answers stream through a fast compressor.
@@ -46,6 +69,14 @@ function compressOnce(body: Buffer, encoding: Encoding): Buffer {
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const reused =
+      /HIT|STALE/.test(c.res.headers.get('X-Astro-Cache') ?? '') || c.res.headers.has(REUSED_HEADER);
+    if (c.res.headers.has(REUSED_HEADER)) {
+      const plain = new Response(c.res.body, c.res);
+      plain.headers.delete(REUSED_HEADER);
+      c.res = undefined;
+      c.res = plain;
+    }
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
@@ -67,7 +98,10 @@ export function compression(): MiddlewareHandler {
         return;
       }
       headers.set('Content-Encoding', encoding);
-      c.res = new Response(new Uint8Array(compressOnce(body, encoding)), { status: res.status, headers });
+      // Only an answer that will be sent again (a route-cache hit, a page built to HTML) is worth compressing
+      // hard, on the event loop, once; any other goes through zlib's thread pool at a fast setting.
+      const out = reused ? compressOnce(body, encoding) : await compressAside(body, encoding);
+      c.res = new Response(new Uint8Array(out), { status: res.status, headers });
       return;
     }
     headers.set('Content-Encoding', encoding);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { REUSED_HEADER } from './compression.ts';
 import { CATALOGUE_CACHE_CONTROL } from './page-cache.ts';
 
 /**
@@ -77,6 +78,6 @@ export function servePrerendered(dir: string, token: string): MiddlewareHandler 
       html.set(file, page);
     }
     if (manifest.origin === BUILD_ORIGIN) page = page.replaceAll(BUILD_ORIGIN, url.origin);
-    return c.html(page, 200, { 'Cache-Control': CATALOGUE_CACHE_CONTROL });
+    return c.html(page, 200, { 'Cache-Control': CATALOGUE_CACHE_CONTROL, [REUSED_HEADER]: '1' });
   };
 }

@@ -42,3 +42,28 @@ test('private answers stream compressed; tiny ones and refusing clients get plai
   expect(plain.headers.get('content-encoding')).toBeNull();
   expect(await plain.text()).toBe(html);
 });
+
+test('a shareable answer sent once is compressed too, but only reused ones are kept compressed', async () => {
+  const reusedApp = new Hono();
+  reusedApp.use(compression());
+  let n = 0;
+  reusedApp.get('/hit', (c) =>
+    c.html(`${html}<!-- ${String(++n)} -->`, 200, {
+      'Cache-Control': 'public, max-age=60',
+      'X-Astro-Cache': 'HIT',
+    }),
+  );
+  reusedApp.get('/miss', (c) =>
+    c.html(`${html}<!-- ${String(++n)} -->`, 200, { 'Cache-Control': 'public, max-age=60' }),
+  );
+  reusedApp.get('/static', (c) => c.html(html, 200, { 'Cache-Control': 'public', 'X-Loja-Reusado': '1' }));
+  for (const path of ['/hit', '/miss', '/static']) {
+    const res = await reusedApp.request(path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.has('X-Loja-Reusado')).toBe(false);
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toContain(
+      'Torneira gourmet',
+    );
+  }
+  expect((await reusedApp.request('/static')).headers.has('X-Loja-Reusado')).toBe(false);
+});

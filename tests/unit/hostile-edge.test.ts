@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
 import { servedMethods } from '../../src/edge/methods.ts';
 import { ownHostsOnly } from '../../src/edge/own-hosts.ts';
+import { pageParamsOnly } from '../../src/edge/query.ts';
 import { safeBack } from '../../src/lib/forms.ts';
 
 describe('return addresses stay on the store (no open redirect)', () => {
@@ -73,5 +74,27 @@ describe('without SITE_URL, only the machine’s own names', () => {
   });
   test('the health check answers on any name', async () => {
     expect((await app.request('http://10.9.8.7/saude')).status).toBe(200);
+  });
+});
+
+describe('pages see only the query parameters they read', () => {
+  const app = new Hono();
+  app.use(pageParamsOnly());
+  app.all('*', (c) => c.text(new URL(c.req.url).search));
+  test('junk and tracking parameters are dropped; the page is the bare page', async () => {
+    expect(await (await app.request('http://localhost/cozinha/?x=123&pg=2&utm_source=a')).text()).toBe(
+      '?pg=2',
+    );
+    expect(await (await app.request('http://localhost/cozinha/?x=1')).text()).toBe('');
+    expect(await (await app.request('http://localhost/busca?busca=torneira&marca=a&marca=b')).text()).toBe(
+      '?busca=torneira&marca=a&marca=b',
+    );
+  });
+  test('the API and posts keep their query; an absurdly long one is a 414', async () => {
+    expect(await (await app.request('http://localhost/api/v2/front/x?y=1')).text()).toBe('?y=1');
+    expect(await (await app.request('http://localhost/newsletter?y=1', { method: 'POST' })).text()).toBe(
+      '?y=1',
+    );
+    expect((await app.request(`http://localhost/cozinha/?pg=${'9'.repeat(3000)}`)).status).toBe(414);
   });
 });

@@ -68,6 +68,11 @@ test('settings are read when the server starts, not when it was built', async ()
     for (const method of ['PROPFIND', 'PATCH'])
       for (const path of ['/', '/cozinha/', '/api/v2/front/settings'])
         expect((await fetch(`${instance.url}${path}`, { method })).status, `${method} ${path}`).toBe(405);
+    // A parameter no page reads neither misses the route cache nor reaches the page.
+    await fetch(`${instance.url}/cozinha/?x=1`);
+    const junk = await fetch(`${instance.url}/cozinha/?x=2`);
+    expect(junk.headers.get('x-astro-cache')).toBe('HIT');
+    expect(await junk.text()).not.toContain('x=2');
     // Another Host changes nothing: every absolute URL stays on SITE_URL, in the cache too.
     const forged = await rawRequest(
       instance.port,

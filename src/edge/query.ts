@@ -1,0 +1,61 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * The query parameters pages read: listing controls and filters, search, the product's variant, the
+ * shipping calculator, forms' return addresses and one-time links, and the error page's `debug`.
+ * Any other parameter (a tracking tag, a cache-buster, junk) is dropped before the page renders: the page
+ * is the bare page, rendered and cached once under the bare key, so `?x=<n>` can neither fill the route
+ * cache nor make every request a render. The browser keeps its address as typed (analytics read it there).
+ */
+export const PAGE_PARAMS = new Set([
+  'pg',
+  'ipp',
+  'order',
+  'marca',
+  'filtro',
+  'preco',
+  'descontoPrecoPor',
+  'busca',
+  'sku',
+  'produto',
+  'variante',
+  'cep',
+  'retorno',
+  'token',
+  'key',
+  'liberar',
+  'debug',
+]);
+/** Longer queries than any page makes are refused rather than parsed and keyed. */
+export const QUERY_MAX = 2048;
+
+export function pageParamsOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    const url = new URL(c.req.url);
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      !url.search ||
+      /^\/(api|_astro|arquivos)\//.test(url.pathname)
+    )
+      return next();
+    if (url.search.length > QUERY_MAX)
+      return c.text('Endereço longo demais.', 414, { 'Cache-Control': 'no-store' });
+    const kept = new URLSearchParams();
+    let dropped = false;
+    for (const [name, value] of url.searchParams) {
+      if (PAGE_PARAMS.has(name)) kept.append(name, value);
+      else dropped = true;
+    }
+    if (dropped) {
+      const query = kept.toString();
+      const raw = c.req.raw;
+      const bare = new Request(`${url.origin}${url.pathname}${query ? `?${query}` : ''}`, raw);
+      // Astro's node adapter hangs the visitor's address on the request it made: keep it.
+      const address = Symbol.for('astro.clientAddress');
+      Reflect.set(bare, address, Reflect.get(raw, address));
+      c.req.raw = bare;
+    }
+    return next();
+  };
+}
