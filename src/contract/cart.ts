@@ -55,6 +55,8 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 export const QUANTITY_MAX = 999;
+/** Distinct products one cart holds (a store's real orders hold far fewer; a bot's, any number). */
+export const CART_LINES_MAX = 40;
 const id = (name: string) => wholeNumber(name);
 const quantity = wholeNumber('A quantidade', {
   min: 1,

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { CART_LINES_MAX } from '../../contract/cart.ts';
 import type { Cart, CartItem } from '../../contract/cart.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -58,6 +59,18 @@ export async function addToCart(
     .select({ quantity: t.cartItems.quantity })
     .from(t.cartItems)
     .where(lineOf(session, variantId));
+  if (!before) {
+    const [lines] = await db
+      .select({ n: count() })
+      .from(t.cartItems)
+      .where(eq(t.cartItems.sessionId, session));
+    if ((lines?.n ?? 0) >= CART_LINES_MAX)
+      throw new PlatformError(
+        400,
+        'cart_full',
+        `Seu carrinho já tem ${String(CART_LINES_MAX)} produtos diferentes, o máximo por pedido. Finalize esta compra ou remova um item.`,
+      );
+  }
   const [after] = await db
     .insert(t.cartItems)
     .values({ sessionId: session, productId, variantId, quantity: sql`LEAST(${quantity}, ${stockOf})` })

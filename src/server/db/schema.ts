@@ -339,3 +339,24 @@ export const rateLimits = pgTable(
   },
   (table) => [index('rate_limits_expire_idx').on(table.expire)],
 );
+
+/**
+ * Answers to cart mutations sent with an `Idempotency-Key`, per session: the same key with the same body
+ * answers the kept result again without applying it twice (server/idempotency.ts). Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    sessionId: text('session_id').notNull(),
+    key: text().notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being answered. */
+    status: integer(),
+    body: text(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.key] }),
+    index('idempotency_created_idx').on(table.createdAt),
+  ],
+);

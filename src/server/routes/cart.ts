@@ -1,4 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
+import { idempotent } from '../idempotency.ts';
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '../../contract/cart.ts';
@@ -17,7 +18,7 @@ const body = <S extends z.ZodType>(schema: S) =>
 
 cart.get('/', async (c) => c.json(await loadCart(c.get('config').db, c.get('origin'), c.get('session'))));
 
-cart.post('/', body(cartAddSchema), async (c) => {
+cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   const { db } = c.get('config');
   const session = c.get('session');
   const mensagens = [];
@@ -29,7 +30,7 @@ cart.post('/', body(cartAddSchema), async (c) => {
   return c.json(await loadCart(db, c.get('origin'), session, mensagens));
 });
 
-cart.put('/', body(cartUpdateSchema), async (c) => {
+cart.put('/', idempotent, body(cartUpdateSchema), async (c) => {
   const { db } = c.get('config');
   const line = c.req.valid('json');
   const mensagens = await setCartQuantity(
@@ -42,7 +43,7 @@ cart.put('/', body(cartUpdateSchema), async (c) => {
   return c.json(await loadCart(db, c.get('origin'), c.get('session'), mensagens));
 });
 
-cart.delete('/', body(cartRemoveSchema), async (c) => {
+cart.delete('/', idempotent, body(cartRemoveSchema), async (c) => {
   const { db } = c.get('config');
   await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
   return c.json(await loadCart(db, c.get('origin'), c.get('session')));

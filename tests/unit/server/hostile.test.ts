@@ -1,5 +1,6 @@
-import { count } from 'drizzle-orm';
+import { count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CART_LINES_MAX } from '../../../src/contract/cart.ts';
 import * as t from '../../../src/server/db/schema.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
@@ -165,5 +166,86 @@ describe('credential stuffing', () => {
     expect(held.status).toBe(429);
     expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(((await held.json()) as { mensagem: string }).mensagem).toMatch(/Muitas tentativas/);
+  });
+});
+
+describe('carts: bounded, and a replay applies once', () => {
+  const cartCall = async (session: string, method: string, body: unknown, key?: string) => {
+    const res = await store.request('/v2/front/checkout/cart', {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Session: session,
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { mensagem?: string; quantidadeTotal?: number },
+    };
+  };
+  const variants = async (n: number) =>
+    store.database.db
+      .select({ id: t.variants.id, productId: t.variants.productId })
+      .from(t.variants)
+      .limit(n);
+
+  test(`a cart holds at most ${String(CART_LINES_MAX)} distinct products, and says so`, async () => {
+    const session = `cheio-${'0'.repeat(20)}`;
+    const lines = async () =>
+      (await store.database.db.select().from(t.cartItems).where(eq(t.cartItems.sessionId, session))).length;
+    const pool = await variants(200);
+    const add = (v: { id: number; productId: number }) =>
+      cartCall(session, 'POST', {
+        tipo: 'produto',
+        itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
+      });
+    let next = 0;
+    while ((await lines()) < CART_LINES_MAX) {
+      const v = pool[next++];
+      if (!v) throw new Error('not enough variants');
+      expect((await add(v)).status).toBe(200);
+    }
+    const extra = pool[next];
+    if (!extra) throw new Error('not enough variants');
+    const refusedAdd = await add(extra);
+    expect(refusedAdd.status).toBe(400);
+    expect(refusedAdd.body.mensagem).toContain(String(CART_LINES_MAX));
+    expect(await lines()).toBe(CART_LINES_MAX);
+  });
+
+  test('Idempotency-Key: the same body twice adds once; another body with the key is a 422', async () => {
+    const session = `idem-${'1'.repeat(20)}`;
+    const [v] = await variants(1);
+    if (!v) throw new Error('no variant');
+    const add = {
+      tipo: 'produto',
+      itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
+    };
+    const first = await cartCall(session, 'POST', add, 'clique-duplo-0001');
+    const again = await cartCall(session, 'POST', add, 'clique-duplo-0001');
+    expect(first.status).toBe(200);
+    expect(again).toEqual(first);
+    const [line] = await store.database.db
+      .select()
+      .from(t.cartItems)
+      .where(eq(t.cartItems.sessionId, session));
+    expect(line?.quantity).toBe(1);
+    const other = await cartCall(
+      session,
+      'POST',
+      { ...add, itens: [{ ...add.itens[0], quantidade: 2 }] },
+      'clique-duplo-0001',
+    );
+    expect(other.status).toBe(422);
+    expect(typeof other.body.mensagem).toBe('string');
+    // Without the header, each post adds.
+    await cartCall(session, 'POST', add);
+    const [after] = await store.database.db
+      .select()
+      .from(t.cartItems)
+      .where(eq(t.cartItems.sessionId, session));
+    expect(after?.quantity).toBe(2);
   });
 });
