@@ -43,9 +43,13 @@ export async function startInstance(
 ): Promise<Instance> {
   const port = await freePort();
   const dataDir = env['DATA_DIR'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'store-instance-'));
+  // Redis is shared by every test on the machine: an instance uses it only when asked to (its counters
+  // would otherwise carry over from one test to the next).
+  const inherited = { ...process.env };
+  delete inherited['REDIS_URL'];
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
-      ...process.env,
+      ...inherited,
       SEED_PRODUCTS: '40',
       ...env,
       DATA_DIR: dataDir,
