@@ -11,7 +11,8 @@ const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret'
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Page bodies are cut at 1 MB while they stream (src/fetch.ts refuses past 256 KB before that).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
   integrations: [react(), lateHydration(), buildOutput()],
   // The origin written into prerendered pages: SITE_URL, or a stand-in replaced per request (static-pages.ts).
   site: process.env.SITE_URL || BUILD_ORIGIN,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { astro } from 'astro/hono';
 import {
   DATA_DIR,
@@ -34,6 +35,9 @@ import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
 
+/** No form or API call of the store comes near this; anything larger is refused while it streams. */
+const BODY_MAX_BYTES = 256 * 1024;
+
 /**
  * The request entry: `/api/*` goes to the embedded store platform (or, with STORE_API_URL, to the
  * external one), `/arquivos/*` serves its rendered images, and everything else is Astro.
@@ -41,6 +45,17 @@ import { CLIENT_HEADER } from './server/context.ts';
 const app = new Hono();
 app.use(closeWhileDraining());
 app.use(servedMethods());
+// Bodies are counted while they arrive: a huge or endless upload stops at the limit with a 413 (the API
+// caps its JSON lower still, server/middleware.ts), before it costs memory.
+app.use(
+  bodyLimit({
+    maxSize: BODY_MAX_BYTES,
+    onError: (c) =>
+      c.req.path.startsWith('/api/')
+        ? c.json({ error: 'payload_too_large', mensagem: 'O corpo da requisição é grande demais.' }, 413)
+        : c.text('Os dados enviados são grandes demais.', 413),
+  }),
+);
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts); without it, only the

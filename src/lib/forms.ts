@@ -2,11 +2,16 @@ import { ApiError } from '../api/core.ts';
 
 /** Reading posted forms in pages. */
 
+/** Longer than the longest field any form takes (a message: 2,000 characters). */
+export const FIELD_MAX = 5000;
+
 /** The posted text fields (files and repeated names ignored). */
 export async function formFields(request: Request): Promise<Record<string, string>> {
   const form = await request.formData().catch(() => undefined);
   const fields: Record<string, string> = {};
-  for (const [name, value] of form?.entries() ?? []) if (typeof value === 'string') fields[name] ??= value;
+  // A value longer than any field takes is dropped, never echoed back into the page.
+  for (const [name, value] of form?.entries() ?? [])
+    if (typeof value === 'string' && value.length <= FIELD_MAX) fields[name] ??= value;
   return fields;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { servedMethods } from '../../src/edge/methods.ts';
 import { ownHostsOnly } from '../../src/edge/own-hosts.ts';
 import { pageParamsOnly } from '../../src/edge/query.ts';
-import { safeBack } from '../../src/lib/forms.ts';
+import { FIELD_MAX, formFields, safeBack } from '../../src/lib/forms.ts';
 
 describe('return addresses stay on the store (no open redirect)', () => {
   test.each([
@@ -96,5 +96,13 @@ describe('pages see only the query parameters they read', () => {
       '?y=1',
     );
     expect((await app.request(`http://localhost/cozinha/?pg=${'9'.repeat(3000)}`)).status).toBe(414);
+  });
+});
+
+describe('posted forms', () => {
+  test('a value longer than any field takes is dropped, never echoed back', async () => {
+    const body = new URLSearchParams({ email: `${'a'.repeat(FIELD_MAX + 1)}@exemplo.com.br`, nome: 'Ana' });
+    const fields = await formFields(new Request('http://localhost/newsletter', { method: 'POST', body }));
+    expect(fields).toEqual({ nome: 'Ana' });
   });
 });

@@ -68,6 +68,29 @@ test('settings are read when the server starts, not when it was built', async ()
     for (const method of ['PROPFIND', 'PATCH'])
       for (const path of ['/', '/cozinha/', '/api/v2/front/settings'])
         expect((await fetch(`${instance.url}${path}`, { method })).status, `${method} ${path}`).toBe(405);
+    // A huge body is stopped while it streams, on the API and on pages, and nothing is echoed.
+    for (const path of ['/api/v2/front/newsletter', '/newsletter']) {
+      let sent = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 64 * 1024;
+          if (sent > 20 * 1024 * 1024) controller.close();
+          else controller.enqueue(new Uint8Array(64 * 1024).fill(97));
+        },
+      });
+      const res = await fetch(`${instance.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'App-Token': 'token-de-outra-loja',
+          'Content-Type': 'application/json',
+          Origin: instance.url,
+        },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit).catch(() => undefined);
+      if (res) expect(res.status, path).toBe(413);
+      expect(sent, path).toBeLessThan(20 * 1024 * 1024);
+    }
     // A parameter no page reads neither misses the route cache nor reaches the page.
     await fetch(`${instance.url}/cozinha/?x=1`);
     const junk = await fetch(`${instance.url}/cozinha/?x=2`);
