@@ -74,6 +74,8 @@ export default defineConfig({
       STORE_APP_TOKEN: envField.string({ context: 'server', access: 'secret', default: 'wapstore' }),
       /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
       DATABASE_URL: envField.string(serverSecret),
+      /** Signs shopper session ids (32+ characters); unset = a key made on first start, kept in the database. */
+      SESSION_SECRET: envField.string({ ...serverSecret, min: 32 }),
       /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
       REDIS_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */

@@ -11,6 +11,7 @@ import {
   PROXY_SIGNATURE_SECRET,
   REDIS_URL,
   SEED_PRODUCTS,
+  SESSION_SECRET,
   SITE_URL,
   STORE_API_URL,
   STORE_APP_TOKEN,
@@ -98,6 +99,7 @@ if (STORE_API_URL) {
     appToken: STORE_APP_TOKEN,
     siteUrl: SITE_URL,
     seedProducts: SEED_PRODUCTS,
+    sessionSecret: SESSION_SECRET,
     redisUrl: REDIS_URL,
     // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.
     onChange: () => {

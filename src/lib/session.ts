@@ -1,13 +1,17 @@
 import type { AstroCookies } from 'astro';
+import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../contract/session.ts';
 import { createClient } from '../api/http.ts';
 import type { Client } from '../api/http.ts';
 
-/** The shopper session cookie, as the platform names it. */
-export const SESSION_COOKIE = 'PHPSESSID';
-
-/** HttpOnly, SameSite=Lax, Secure under https, for the whole site. */
+/** HttpOnly, SameSite=Lax, Secure under https, for the whole site, kept as long as the platform says. */
 export const sessionCookieOptions = (url: URL) =>
-  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:' }) as const;
+  ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: url.protocol === 'https:',
+    maxAge: SESSION_COOKIE_MAX_AGE_S,
+  }) as const;
 
 /** What a page or endpoint knows of its request (Astro's page global and API context both have it). */
 type Visit = { url: URL; cookies: AstroCookies };

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { PlatformConfig, PlatformEnv } from './context.ts';
+import { sharedSessionKey } from './accounts/sessions.ts';
 import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
 import { createLimits } from './rate-limit.ts';
@@ -20,13 +21,27 @@ import { checkout } from './routes/user.ts';
 import { media } from './media/routes.ts';
 
 /** The embedded store platform: `api` answers the `/api` contract, `media` serves `/arquivos` images. */
-export function createPlatform(
-  options: Omit<PlatformConfig, 'limits' | 'health'> & Partial<Pick<PlatformConfig, 'limits' | 'health'>>,
-) {
+export function createPlatform({
+  sessionSecret,
+  ...options
+}: Omit<PlatformConfig, 'limits' | 'health' | 'sessionKey'> &
+  Partial<Pick<PlatformConfig, 'limits' | 'health'>> & {
+    /** Signs session ids; without it, a key kept in the database (shared by every instance). */
+    sessionSecret?: string | undefined;
+  }) {
+  let key: Promise<string> | undefined = sessionSecret ? Promise.resolve(sessionSecret) : undefined;
   const config: PlatformConfig = {
     ...options,
     limits: options.limits ?? createLimits({ kind: 'memory' }),
     health: options.health ?? new DatabaseHealth(),
+    sessionKey: () => {
+      // Read once; a failed read (database away) is tried again on the next call.
+      key ??= sharedSessionKey(options.db).catch((error: unknown) => {
+        key = undefined;
+        throw error;
+      });
+      return key;
+    },
   };
   const api = new Hono<PlatformEnv>();
   api.onError(onError);

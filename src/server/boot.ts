@@ -9,6 +9,7 @@ import { getTaxonomy } from './catalog/taxonomy.ts';
 import { SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
+import { purgeInBackground } from './housekeeping.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from './seed/index.ts';
@@ -19,6 +20,8 @@ export type BootOptions = {
   appToken: string;
   siteUrl?: string | undefined;
   seedProducts?: number | undefined;
+  /** Signs session ids; unset = a key kept in the database (see accounts/sessions.ts). */
+  sessionSecret?: string | undefined;
   /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
   redisUrl?: string | undefined;
   /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
@@ -50,10 +53,12 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       ? { kind: 'postgres', pool: database.pool }
       : { kind: 'memory' };
   const stopFollowing = await followChanges(database, options.onChange);
+  const stopPurging = purgeInBackground(database);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
     siteUrl: options.siteUrl,
+    sessionSecret: options.sessionSecret,
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),
     health: database.health,
@@ -62,6 +67,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     ...platform,
     database,
     close: async () => {
+      stopPurging();
       await stopFollowing();
       redis?.disconnect();
       await database.close();

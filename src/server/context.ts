@@ -15,12 +15,16 @@ export type PlatformConfig = {
   limits: Limits;
   /** Whether the database answers: while it does not, every call is a 503 at once. */
   health: DatabaseHealth;
+  /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
+  sessionKey: () => Promise<string>;
 };
 
 export type PlatformEnv = {
   Variables: {
     config: PlatformConfig;
     session: string;
+    /** The key that signs session ids, read once by the session middleware. */
+    sessionKey: string;
     /** Origin used for every absolute URL of this answer. */
     origin: string;
   };

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { PlatformEnv } from './context.ts';
 import * as t from './db/schema.ts';
 import { PlatformError } from './errors.ts';
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
-const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `Idempotency-Key` on a mutation (a double click, a retried request): the first request with a key is
  * applied and its answer kept; the same key with the same body answers that again without applying it
  * twice; the same key with another body is a 422; the same key while the first is still running, a 409.
- * Keys belong to the session and are kept a day. Without the header the mutation runs as usual.
+ * Keys belong to the session and are kept a day (housekeeping.ts purges them). Without the header the mutation runs as usual.
  */
 export const idempotent: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   const key = c.req.header('Idempotency-Key');
@@ -68,10 +67,5 @@ export const idempotent: MiddlewareHandler<PlatformEnv> = async (c, next) => {
         .delete(t.idempotencyKeys)
         .where(and(eq(t.idempotencyKeys.sessionId, session), eq(t.idempotencyKeys.key, key)));
     }
-    // Now and then, forget keys older than a day.
-    if (Math.random() < 0.01)
-      await db
-        .delete(t.idempotencyKeys)
-        .where(lt(t.idempotencyKeys.createdAt, sql`now() - ${`${String(KEEP_MS)} milliseconds`}::interval`));
   }
 };

@@ -1,11 +1,11 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../contract/session.ts';
+import { checkSessionId, handOver, mintSessionId } from './accounts/sessions.ts';
 import type { PlatformEnv } from './context.ts';
 import { PlatformError } from './errors.ts';
 
-export const SESSION_COOKIE = 'PHPSESSID';
-const SESSION_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 function sameToken(given: string, expected: string): boolean {
@@ -27,27 +27,42 @@ export const requireAppToken: MiddlewareHandler<PlatformEnv> = async (c, next) =
   await next();
 };
 
-/** The shopper session: `Session` header, then the cookie, else a new 32-byte id sent as a cookie. */
+/**
+ * The shopper session: the `Session` header, then the cookie. Only an id this store issued and still
+ * within its lifetime is adopted; anything else gets a new id (a made-up id is never taken as is), and
+ * an id past its lifetime hands its cart and CEP to the new one.
+ */
 export const session: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   const given = c.req.header('Session') ?? getCookie(c, SESSION_COOKIE);
-  if (given && SESSION_PATTERN.test(given)) {
+  const config = c.get('config');
+  const key = await config.sessionKey();
+  c.set('sessionKey', key);
+  const check = given === undefined ? undefined : checkSessionId(key, given);
+  if (given !== undefined && check === 'valid') {
     c.set('session', given);
   } else {
-    issueSession(c);
+    const fresh = issueSession(c);
+    if (given !== undefined && check === 'expired')
+      await handOver(config.db, given, fresh, { customerId: null, keepCart: true });
   }
   await next();
 };
 
 /**
- * A new session id for this caller: 32 random bytes, as the cookie and in the `Session` header (callers
- * that cannot read cookies, like server-side rendering, take it from there). Login and logout use it to
- * rotate the id.
+ * A new session id for this caller, as the cookie and in the `Session` header (callers that cannot read
+ * cookies, like server-side rendering, take it from there). Login and logout use it to rotate the id.
  */
 export function issueSession(c: Context<PlatformEnv>): string {
-  const id = randomBytes(32).toString('base64url');
+  const id = mintSessionId(c.get('sessionKey'));
   c.set('session', id);
   const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
-  setCookie(c, SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax', secure: https });
+  setCookie(c, SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: https,
+    maxAge: SESSION_COOKIE_MAX_AGE_S,
+  });
   c.header('Session', id);
   return id;
 }

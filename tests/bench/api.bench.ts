@@ -52,9 +52,14 @@ async function bench(label: string, options: DatabaseOptions) {
     appToken: 'bench',
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
   });
+  // One visitor for the whole run, with an id the platform issued.
+  const ping = await platform.api.request('http://bench.local/v2/front/ping', {
+    headers: { 'App-Token': 'bench' },
+  });
+  const session = ping.headers.get('Session') ?? '';
   const call = async (url: string) => {
     const res = await platform.api.request(`http://bench.local${url}`, {
-      headers: { 'App-Token': 'bench', Session: 'benchmark-session-0000000000' },
+      headers: { 'App-Token': 'bench', Session: session },
     });
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { CART_LINES_MAX } from '../../contract/cart.ts';
 import type { Cart, CartItem } from '../../contract/cart.ts';
+import { touchSession } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { notFound, PlatformError } from '../errors.ts';
@@ -71,6 +72,7 @@ export async function addToCart(
         `Seu carrinho já tem ${String(CART_LINES_MAX)} produtos diferentes, o máximo por pedido. Finalize esta compra ou remova um item.`,
       );
   }
+  await touchSession(db, session);
   const [after] = await db
     .insert(t.cartItems)
     .values({ sessionId: session, productId, variantId, quantity: sql`LEAST(${quantity}, ${stockOf})` })
@@ -99,6 +101,7 @@ export async function setCartQuantity(
     await db.delete(t.cartItems).where(where);
     return [capped(variant.name, 0)];
   }
+  await touchSession(db, session);
   const updated = await db
     .update(t.cartItems)
     .set({ quantity: stored })

@@ -47,9 +47,10 @@ export type DatabaseOptions = {
 /** Serving statements are short: one that takes longer is a database in trouble, answered with 503. */
 export const STATEMENT_TIMEOUT_MS = 5000;
 const POOL_SIZE = 10;
-/** pg_advisory_lock keys: migrating, and seeding an empty database (boot.ts). */
+/** pg_advisory_lock keys: migrating, seeding an empty database (boot.ts), purging (housekeeping.ts). */
 export const MIGRATION_LOCK = 7_001;
 export const SEED_LOCK = 7_002;
+export const PURGE_LOCK = 7_003;
 const CLOSE_DEADLINE_MS = 3000;
 
 /**

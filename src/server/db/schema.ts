@@ -227,12 +227,23 @@ export const seedInfo = pgTable('seed_info', {
 });
 
 /** Shopper sessions, written only when a session stores something (a CEP, a login). */
-export const sessions = pgTable('sessions', {
-  id: text().primaryKey(),
-  cep: text().notNull().default(''),
-  /** The customer logged in on this session; null = anonymous. */
-  customerId: integer('customer_id'),
-  updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    cep: text().notNull().default(''),
+    /** The customer logged in on this session; null = anonymous. */
+    customerId: integer('customer_id'),
+    /** Last activity: a logged-in visit (moved at most every few minutes), a CEP, a cart change. */
+    updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_updated_idx').on(t.updatedAt)],
+);
+
+/** Secrets every instance of the store shares (the key that signs session ids), made on first use. */
+export const secrets = pgTable('secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
 });
 
 /** Registered shoppers (person or company). */

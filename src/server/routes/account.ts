@@ -16,6 +16,7 @@ import { HONEYPOT_FIELD } from '../../contract/forms.ts';
 import type { FormAnswer } from '../../contract/forms.ts';
 import { requireCustomer } from '../accounts/customers.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { endLogins, handOver } from '../accounts/sessions.ts';
 import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
 import { PlatformError } from '../errors.ts';
@@ -35,16 +36,8 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
  * and the CEP move to the new one.
  */
 async function rotateSession(c: Context<PlatformEnv>, customerId: number | null, keepCart: boolean) {
-  const { db } = c.get('config');
   const old = c.get('session');
-  const [previous] = await db.select().from(t.sessions).where(eq(t.sessions.id, old));
-  const fresh = issueSession(c);
-  await db.transaction(async (tx) => {
-    await tx.insert(t.sessions).values({ id: fresh, customerId, cep: previous?.cep ?? '' });
-    if (keepCart)
-      await tx.update(t.cartItems).set({ sessionId: fresh }).where(eq(t.cartItems.sessionId, old));
-    await tx.delete(t.sessions).where(eq(t.sessions.id, old));
-  });
+  await handOver(c.get('config').db, old, issueSession(c), { customerId, keepCart });
 }
 
 account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
@@ -207,8 +200,7 @@ account.post('/password-reset', rateLimit('nova senha', 10, 60_000), async (c) =
     .update(t.customers)
     .set({ passwordHash: await hashPassword(form.data.senha) })
     .where(eq(t.customers.id, used.customerId));
-  // Every session of the account ends: whoever knew the old password is out.
-  await db.update(t.sessions).set({ customerId: null }).where(eq(t.sessions.customerId, used.customerId));
+  await endLogins(db, used.customerId);
   return c.json({ sucesso: true, mensagem: 'Senha alterada. Entre com a nova senha.' } satisfies FormAnswer);
 });
 

@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { cartShippingSchema, productShippingSchema } from '../../contract/shipping.ts';
 import type { PlatformEnv } from '../context.ts';
@@ -9,20 +8,12 @@ import { invalidForm, readForm } from '../forms/fields.ts';
 import { loadCart } from '../catalog/cart.ts';
 import { quoteShipping } from '../catalog/shipping.ts';
 import { loadSettings } from '../catalog/store-settings.ts';
+import { rememberCep } from '../accounts/sessions.ts';
 
 /** Shipping quotes: for one product (the product page) and, our extension, for the session's cart. */
 export const shipment = new Hono<PlatformEnv>();
 
 const NO_STATE = 'Não encontramos este CEP. Confira os números ou use "Não sei meu CEP".';
-
-/** The CEP is remembered in the session, for the next quote and the checkout. */
-async function rememberCep(c: Context<PlatformEnv>, cep: string) {
-  await c
-    .get('config')
-    .db.insert(t.sessions)
-    .values({ id: c.get('session'), cep })
-    .onConflictDoUpdate({ target: t.sessions.id, set: { cep, updatedAt: sql`now()` } });
-}
 
 shipment.post('/product', async (c) => {
   const form = readForm(await c.req.json().catch(() => undefined), productShippingSchema);
@@ -42,7 +33,7 @@ shipment.post('/product', async (c) => {
   if (!variant) throw notFound('Produto não encontrado.');
   const quote = quoteShipping(cep, variant.price * quantidade, quantidade, await loadSettings(db));
   if (!quote) throw badRequest(NO_STATE);
-  await rememberCep(c, cep);
+  await rememberCep(c.get('config').db, c.get('session'), cep);
   return c.json(quote);
 });
 
@@ -60,6 +51,6 @@ shipment.post('/cart', async (c) => {
     await loadSettings(db),
   );
   if (!quote) throw badRequest(NO_STATE);
-  await rememberCep(c, form.data.cep);
+  await rememberCep(c.get('config').db, c.get('session'), form.data.cep);
   return c.json(quote);
 });

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { CEP_MESSAGE, zipcodeRequestSchema } from '../../contract/user.ts';
 import type { User } from '../../contract/user.ts';
 import { sessionCustomer } from '../accounts/customers.ts';
 import type { Customer } from '../accounts/customers.ts';
+import { rememberCep, sessionCep } from '../accounts/sessions.ts';
 import type { PlatformEnv } from '../context.ts';
-import * as t from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 
 export const checkout = new Hono<PlatformEnv>();
@@ -65,14 +64,10 @@ export function customerUser(customer: Customer, cep: string): User {
 
 checkout.get('/user', async (c) => {
   const { db } = c.get('config');
-  const [[row], customer] = await Promise.all([
-    db
-      .select({ cep: t.sessions.cep })
-      .from(t.sessions)
-      .where(eq(t.sessions.id, c.get('session'))),
+  const [cep, customer] = await Promise.all([
+    sessionCep(db, c.get('session')),
     sessionCustomer(db, c.get('session')),
   ]);
-  const cep = row?.cep ?? '';
   return c.json(customer ? customerUser(customer, cep) : anonymousUser(cep));
 });
 
@@ -84,11 +79,7 @@ checkout.post(
   }),
   async (c) => {
     const { cep } = c.req.valid('json');
-    await c
-      .get('config')
-      .db.insert(t.sessions)
-      .values({ id: c.get('session'), cep })
-      .onConflictDoUpdate({ target: t.sessions.id, set: { cep, updatedAt: sql`now()` } });
+    await rememberCep(c.get('config').db, c.get('session'), cep);
     return c.json({ sucesso: true, mensagem: 'CEP salvo.' });
   },
 );

@@ -4,7 +4,7 @@ import { errorSchema } from '../../../src/contract/common.ts';
 import { formAnswerSchema } from '../../../src/contract/forms.ts';
 import { userSchema } from '../../../src/contract/user.ts';
 import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -31,7 +31,7 @@ afterAll(() => store.stop());
 
 let n = 0;
 const address = () => `10.1.${String(Math.floor(++n / 200))}.${String(n % 200)}`;
-const session = () => `conta-teste-${String(++n).padStart(24, '0')}`;
+const session = newSession;
 const post = (path: string, body: unknown, sid: string, client = address()) =>
   store.request(`/v2/front/checkout/${path}`, {
     method: 'POST',
@@ -100,7 +100,7 @@ describe('sign-up', () => {
     expect(formAnswerSchema.parse(await res.json()).mensagem).toMatch(/Boas-vindas, Ana/);
     const fresh = res.headers.get('Session') ?? '';
     expect(fresh).not.toBe(sid);
-    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/);
     expect(await user(fresh)).toMatchObject({
       logado: true,
       nomeRazao: 'Ana Maria Souza',

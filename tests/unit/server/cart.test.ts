@@ -3,7 +3,7 @@ import { cartSchema, upsellSchema } from '../../../src/contract/cart.ts';
 import type { Cart } from '../../../src/contract/cart.ts';
 import { errorSchema } from '../../../src/contract/common.ts';
 import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -32,9 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-let n = 0;
 /** A fresh session per test: carts never leak between tests. */
-const session = () => ({ Session: `carrinho-teste-${String(++n).padStart(20, '0')}` });
+const session = () => ({ Session: newSession() });
 const call = async (method: string, headers: Record<string, string>, body?: unknown) => {
   const res = await store.request('/v2/front/checkout/cart', {
     method,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { mintSessionId } from '../../../src/server/accounts/sessions.ts';
 import { createPlatform } from '../../../src/server/app.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { Database } from '../../../src/server/db/client.ts';
@@ -11,6 +12,11 @@ import { seedDatabase } from '../../../src/server/seed/index.ts';
 
 export const APP_TOKEN = 'test-token';
 export const ORIGIN = 'https://loja.test';
+/** Signs the session ids of test platforms, so a test can hold ids of its own (`newSession`). */
+export const SESSION_SECRET = 'chave-de-sessao-dos-testes-0123456789';
+
+/** A session id the test platforms accept, as if the platform had issued it to a new visitor. */
+export const newSession = (): string => mintSessionId(SESSION_SECRET);
 
 /** A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. */
 export async function startPlatform(products = 400) {
@@ -23,6 +29,7 @@ export async function startPlatform(products = 400) {
   const platform = createPlatform({
     db: database.db,
     appToken: APP_TOKEN,
+    sessionSecret: SESSION_SECRET,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>

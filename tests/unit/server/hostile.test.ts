@@ -2,7 +2,7 @@ import { count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CART_LINES_MAX } from '../../../src/contract/cart.ts';
 import * as t from '../../../src/server/db/schema.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -21,8 +21,8 @@ const post = async (path: string, body: unknown, method = 'POST') => {
     method,
     headers: {
       'Content-Type': 'application/json',
-      Session: `hostil-${String(++n).padStart(24, '0')}`,
-      'X-Loja-Cliente': `10.66.${String(n % 250)}.1`,
+      Session: newSession(),
+      'X-Loja-Cliente': `10.66.${String(++n % 250)}.1`,
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
@@ -193,7 +193,7 @@ describe('carts: bounded, and a replay applies once', () => {
       .limit(n);
 
   test(`a cart holds at most ${String(CART_LINES_MAX)} distinct products, and says so`, async () => {
-    const session = `cheio-${'0'.repeat(20)}`;
+    const session = newSession();
     const lines = async () =>
       (await store.database.db.select().from(t.cartItems).where(eq(t.cartItems.sessionId, session))).length;
     const pool = await variants(200);
@@ -217,7 +217,7 @@ describe('carts: bounded, and a replay applies once', () => {
   });
 
   test('Idempotency-Key: the same body twice adds once; another body with the key is a 422', async () => {
-    const session = `idem-${'1'.repeat(20)}`;
+    const session = newSession();
     const [v] = await variants(1);
     if (!v) throw new Error('no variant');
     const add = {

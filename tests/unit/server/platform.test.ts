@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '../../../src/contract/common.ts';
-import { APP_TOKEN, ORIGIN, startPlatform } from './harness.ts';
+import { APP_TOKEN, ORIGIN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -27,11 +27,15 @@ describe('app token', () => {
 });
 
 describe('session', () => {
-  test('a visitor without a session gets a new 32-byte id in an HttpOnly, SameSite=Lax, Secure cookie', async () => {
+  test('a visitor without a session gets a new signed id of 32 random bytes in an HttpOnly, SameSite=Lax, Secure cookie', async () => {
     const res = await store.request('/v2/front/checkout/user');
     const cookie = res.headers.get('set-cookie') ?? '';
     const id = /PHPSESSID=([^;]+)/.exec(cookie)?.[1] ?? '';
-    expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+    const [issued, random, tag] = id.split('.');
+    expect(Number.parseInt(issued ?? '', 36) * 1000).toBeGreaterThan(Date.now() - 60_000);
+    expect(Buffer.from(random ?? '', 'base64url')).toHaveLength(32);
+    expect(Buffer.from(tag ?? '', 'base64url')).toHaveLength(16);
+    expect(cookie).toMatch(/Max-Age=5184000/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Secure/);
@@ -52,7 +56,7 @@ describe('session', () => {
   });
 
   test('a session from the Session header or the cookie is kept, not replaced', async () => {
-    const id = 'abcdefghijklmnopqrstuvwxyz012345';
+    const id = newSession();
     const viaHeader = await store.request('/v2/front/ping', { headers: { Session: id } });
     expect(viaHeader.headers.get('set-cookie')).toBeNull();
     const viaCookie = await store.request('/v2/front/ping', { headers: { Cookie: `PHPSESSID=${id}` } });
@@ -73,15 +77,16 @@ describe('errors', () => {
   });
 
   test('a mutation with a non-JSON body is 415 and changes nothing', async () => {
+    const sid = newSession();
     const res = await store.request('/v2/front/checkout/zipcode', {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain', Session: 'sessao-415-aaaaaaaaaaaaaaaa' },
+      headers: { 'Content-Type': 'text/plain', Session: sid },
       body: 'cep=13035000',
     });
     expect(res.status).toBe(415);
     expect(errorSchema.parse(await res.json()).mensagem).toMatch(/JSON/);
     const user = await store.request('/v2/front/checkout/user', {
-      headers: { Session: 'sessao-415-aaaaaaaaaaaaaaaa' },
+      headers: { Session: sid },
     });
     expect(((await user.json()) as { endereco: { cep: string } }).endereco.cep).toBe('');
   });

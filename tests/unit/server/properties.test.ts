@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as t from '../../../src/server/db/schema.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -116,8 +116,8 @@ const READS: [string, string[]][] = [
 let n = 0;
 const headers = () => ({
   'Content-Type': 'application/json',
-  Session: `propriedade-${String(++n).padStart(20, '0')}`,
-  'X-Loja-Cliente': `10.${String(n % 250)}.${String((n >> 8) % 250)}.9`,
+  Session: newSession(),
+  'X-Loja-Cliente': `10.${String(++n % 250)}.${String((n >> 8) % 250)}.9`,
 });
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 

@@ -4,7 +4,7 @@ import { productPageSchema, listingSchema } from '../../../src/contract/page.ts'
 import { shippingSchema } from '../../../src/contract/shipping.ts';
 import { userSchema } from '../../../src/contract/user.ts';
 import { ufOfCep } from '../../../src/server/catalog/shipping.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-let n = 0;
-const session = () => ({ Session: `frete-teste-${String(++n).padStart(24, '0')}` });
+const session = () => ({ Session: newSession() });
 const post = (path: string, body: unknown, headers = session()) =>
   store.request(`/v2/front/${path}`, {
     method: 'POST',

@@ -8,7 +8,7 @@ import * as cart from '../../../src/stores/cart.ts';
 import * as favourites from '../../../src/stores/favourites.ts';
 import * as search from '../../../src/stores/search.ts';
 import { forgetUser } from '../../../src/stores/user.ts';
-import { APP_TOKEN, ORIGIN, startPlatform } from './harness.ts';
+import { APP_TOKEN, ORIGIN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -49,10 +49,9 @@ afterAll(async () => {
   await store.stop();
 });
 
-let n = 0;
 /** A fresh visitor: new session, empty storage, empty data layer; `calls` records each API call. */
 function visitor(calls?: string[]): string {
-  const session = `ilhas-teste-${String(++n).padStart(24, '0')}`;
+  const session = newSession();
   useClient(
     createClient(ORIGIN, session, {
       appToken: APP_TOKEN,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { errorSchema, operationSchema } from '../../../src/contract/common.ts';
 import { userSchema } from '../../../src/contract/user.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-const session = { Session: 'sessao-de-teste-0123456789abcdef' };
+const session = { Session: newSession() };
 const post = (body: string) =>
   store.request('/v2/front/checkout/zipcode', {
     method: 'POST',

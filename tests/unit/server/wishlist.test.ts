@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '../../../src/contract/common.ts';
 import { userSchema } from '../../../src/contract/user.ts';
 import { wishlistAnswerSchema, wishlistSchema } from '../../../src/contract/wishlist.ts';
-import { startPlatform } from './harness.ts';
+import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-let n = 0;
-const session = () => ({ Session: `favoritos-teste-${String(++n).padStart(20, '0')}` });
+const session = () => ({ Session: newSession() });
 const post = (headers: Record<string, string>, action: string, body: unknown) =>
   store.request(`/v2/front/wishlist/${action}`, {
     method: 'POST',

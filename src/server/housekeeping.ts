@@ -1,0 +1,77 @@
+import { lt, sql } from 'drizzle-orm';
+import { SESSION_LIFETIME } from './accounts/sessions.ts';
+import { PURGE_LOCK, queryRows } from './db/client.ts';
+import { errorCode } from './db/health.ts';
+import type { Database, Db } from './db/client.ts';
+import * as t from './db/schema.ts';
+
+/** How long a kept `Idempotency-Key` answer is replayed. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+/** How often each instance purges (the first purge runs a minute after start). */
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+const ago = (ms: number) => sql`now() - ${`${String(ms)} milliseconds`}::interval`;
+
+export type Purged = { sessions: number; cartLines: number; idempotencyKeys: number; resetLinks: number };
+
+/**
+ * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
+ * sessions that no longer exist, replay answers older than a day, and password-reset links past their
+ * hour. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ */
+export async function purgeExpired(database: Database): Promise<Purged | undefined> {
+  return database.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (database.kind === 'postgres') {
+      const [lock] = await queryRows<{ got: boolean }>(
+        db,
+        sql`SELECT pg_try_advisory_xact_lock(${PURGE_LOCK}) AS got`,
+      );
+      if (!lock?.got) return undefined;
+    }
+    const sessions = await db
+      .delete(t.sessions)
+      .where(lt(t.sessions.updatedAt, ago(SESSION_LIFETIME.keepMs)))
+      .returning({ id: t.sessions.id });
+    const cartLines = await db
+      .delete(t.cartItems)
+      .where(sql`NOT EXISTS (SELECT 1 FROM ${t.sessions} WHERE ${t.sessions.id} = ${t.cartItems.sessionId})`)
+      .returning({ id: t.cartItems.sessionId });
+    const idempotencyKeys = await db
+      .delete(t.idempotencyKeys)
+      .where(lt(t.idempotencyKeys.createdAt, ago(IDEMPOTENCY_KEEP_MS)))
+      .returning({ key: t.idempotencyKeys.key });
+    const resetLinks = await db
+      .delete(t.passwordResets)
+      .where(lt(t.passwordResets.expiresAt, sql`now()`))
+      .returning({ hash: t.passwordResets.tokenHash });
+    return {
+      sessions: sessions.length,
+      cartLines: cartLines.length,
+      idempotencyKeys: idempotencyKeys.length,
+      resetLinks: resetLinks.length,
+    };
+  });
+}
+
+/** Purge every `PURGE_EVERY_MS` in the background; a failure (database away) waits for the next round. */
+export function purgeInBackground(database: Database): () => void {
+  const run = () => {
+    purgeExpired(database)
+      .then((purged) => {
+        if (purged && Object.values(purged).some((n) => n > 0))
+          console.log(`[platform] purged expired: ${JSON.stringify(purged)}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] purge skipped (${errorCode(error)}); trying again next round`);
+      });
+  };
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, PURGE_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
