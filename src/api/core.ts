@@ -38,12 +38,21 @@ export class ApiError extends Error {
   readonly mensagem: string;
   /** A form's problems, one Portuguese message per field name. */
   readonly fields: Readonly<Record<string, string>>;
-  constructor(status: number, endpoint: string, mensagem: string, fields: Record<string, string> = {}) {
+  /** The platform's reference for an unexpected error (`codigo`), the one its log line carries. */
+  readonly reference: string | undefined;
+  constructor(
+    status: number,
+    endpoint: string,
+    mensagem: string,
+    fields: Record<string, string> = {},
+    reference?: string,
+  ) {
     super(`${String(status)} ${endpoint}: ${mensagem}`);
     this.status = status;
     this.endpoint = endpoint;
     this.mensagem = mensagem;
     this.fields = fields;
+    this.reference = reference;
   }
 }
 
@@ -54,7 +63,7 @@ export const TOO_SLOW = 'A plataforma da loja demorou demais para responder.';
 export function errorAnswer(status: number, endpoint: string, body: unknown): ApiError {
   const answer =
     typeof body === 'object' && body !== null
-      ? (body as { mensagem?: unknown; error?: unknown; erros?: unknown })
+      ? (body as { mensagem?: unknown; error?: unknown; erros?: unknown; codigo?: unknown })
       : {};
   const mensagem =
     typeof answer.mensagem === 'string'
@@ -66,7 +75,9 @@ export function errorAnswer(status: number, endpoint: string, body: unknown): Ap
   if (typeof answer.erros === 'object' && answer.erros !== null)
     for (const [name, message] of Object.entries(answer.erros))
       if (typeof message === 'string') fields[name] = message;
-  return new ApiError(status, endpoint, mensagem, fields);
+  const reference =
+    typeof answer.codigo === 'string' && /^[0-9A-F]{8}$/.test(answer.codigo) ? answer.codigo : undefined;
+  return new ApiError(status, endpoint, mensagem, fields, reference);
 }
 
 export function searchParams(query: Query): URLSearchParams {

@@ -56,8 +56,22 @@ export const estruturaSchema = z.object({
 export type Estrutura = z.infer<typeof estruturaSchema>;
 
 /** Error body of every failed call: `error` for platform clients, `mensagem` for shoppers (pt-BR). */
-export const errorSchema = z.object({ error: z.string(), mensagem: z.string() });
+/** An error answer; an unexpected one also has `codigo`, the reference its log line carries. */
+export const errorSchema = z.object({
+  error: z.string(),
+  mensagem: z.string(),
+  codigo: z.string().optional(),
+});
 export type ApiErrorBody = z.infer<typeof errorSchema>;
+
+/**
+ * A reference for an unexpected error (8 hexadecimal digits): the log line carries it and the shopper is
+ * shown it to quote to the store's service, instead of any detail of the failure.
+ */
+export const newErrorReference = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 
 /** Answer of action endpoints (newsletter, forms, wishlist ...). */
 export const operationSchema = z.object({ sucesso: z.boolean(), mensagem: z.string().optional() });

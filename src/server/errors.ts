@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { newErrorReference } from '../contract/common.ts';
 import { errorCode, isDataException, isUnavailable } from './db/health.ts';
 
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */
@@ -61,7 +61,7 @@ export function onError(error: Error, c: Context) {
   }
   // The code, the route and a correlation id only: a driver's message can quote the query's values
   // (e-mails, CPFs, password hashes). The shopper gets the same id to quote to the store's service.
-  const id = randomBytes(4).toString('hex').toUpperCase();
+  const id = newErrorReference();
   console.error(`[platform] erro ${id}: ${errorCode(error)} on ${c.req.method} ${c.req.path}`);
   return c.json(
     {

@@ -27,3 +27,10 @@ test('an answer without a message falls back to its error code, then to a Portug
 test('query values: repeated keys for lists, nothing for undefined', () => {
   expect(searchParams({ a: 'x', b: 2, c: undefined, d: ['1', '2'] }).toString()).toBe('a=x&b=2&d=1&d=2');
 });
+
+test("an unexpected error keeps the platform's reference, and only a well-formed one", () => {
+  const body = { error: 'internal_error', mensagem: 'Ops!', codigo: '0A1B2C3D' };
+  expect(errorAnswer(500, 'x', body).reference).toBe('0A1B2C3D');
+  expect(errorAnswer(500, 'x', { ...body, codigo: '<script>' }).reference).toBeUndefined();
+  expect(errorAnswer(500, 'x', { error: 'internal_error' }).reference).toBeUndefined();
+});

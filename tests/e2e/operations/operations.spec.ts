@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import {
@@ -112,6 +113,29 @@ test('settings are read when the server starts, not when it was built', async ()
     }
   } finally {
     expect(await instance.stop()).toBe(0);
+  }
+});
+
+test('an unexpected failure: the 500 page gives the shopper a reference, and the log line carries the same one', async () => {
+  // A platform that answers nonsense: every page the store renders from it fails unexpectedly.
+  const upstream = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ nivel: 42, email: 'cliente@exemplo.com.br' }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const { port } = upstream.address() as net.AddressInfo;
+  const instance = await startInstance({ STORE_API_URL: `http://127.0.0.1:${String(port)}/api` });
+  try {
+    const res = await fetch(`${instance.url}/`);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    const reference = /informe ao atendimento o código <strong[^>]*>([0-9A-F]{8})</.exec(html)?.[1];
+    expect(reference).toBeDefined();
+    await expect.poll(() => instance.output()).toContain(`[store] erro ${reference ?? ''}: `);
+    expect(instance.output()).not.toContain('cliente@exemplo.com.br');
+  } finally {
+    await instance.stop();
+    upstream.close();
   }
 });
 
