@@ -76,6 +76,12 @@ export default defineConfig({
       DATABASE_URL: envField.string(serverSecret),
       /** Signs shopper session ids (32+ characters); unset = a key made on first start, kept in the database. */
       SESSION_SECRET: envField.string({ ...serverSecret, min: 32 }),
+      /** SMTP server for e-mail to shoppers (`smtp://user:pass@host:587`); unset = written to MAIL_OUTBOX. */
+      SMTP_URL: envField.string({ ...serverSecret, url: true }),
+      /** The sender of the store's e-mail. */
+      MAIL_FROM: envField.string({ ...serverSecret, default: 'Casa & Metais <loja@localhost>' }),
+      /** Folder that keeps e-mail as .eml files while SMTP_URL is unset; unset = DATA_DIR/outbox. */
+      MAIL_OUTBOX: envField.string(serverSecret),
       /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
       REDIS_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */

@@ -6,7 +6,7 @@ import {
   MAINTENANCE_SECRET,
   PORT,
   PROXY_SIGNATURE_SECRET,
-  SERVER_LOG,
+  OUTBOX,
 } from './tests/e2e/servers.ts';
 
 /**
@@ -65,7 +65,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         PORT: String(PORT),
-        E2E_SERVER_LOG: SERVER_LOG,
+        MAIL_OUTBOX: OUTBOX,
         E2E_EVALUATION_LINK: EVALUATION_LINK,
         PROXY_SIGNATURE_SECRET,
       },

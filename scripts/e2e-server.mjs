@@ -1,6 +1,6 @@
 // The servers the e2e suite drives: the production build, each on a fresh data folder removed on exit.
 // `--no-build` reuses the build the first server made (the maintenance-mode server starts second).
-// The server's output also goes to E2E_SERVER_LOG when set (a test reads the password-reset link there);
+// With MAIL_OUTBOX set, the store's e-mail is written there (emptied first; a test opens the reset link);
 // with E2E_EVALUATION_LINK set, `npm run evaluation-key` makes store-evaluation invitations first and
 // their links are written to that file, one a line, as order e-mails would carry them.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+if (process.env.MAIL_OUTBOX) fs.rmSync(process.env.MAIL_OUTBOX, { recursive: true, force: true });
 if (process.env.E2E_EVALUATION_LINK) {
   const invitation = spawnSync(process.execPath, ['scripts/evaluation-key.ts', '--count', '8'], {
     encoding: 'utf8',
@@ -31,10 +32,8 @@ const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' },
 });
-const log = process.env.E2E_SERVER_LOG ? fs.createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  log?.write(chunk);
 });
 const stop = (signal) => {
   server.kill(signal);

@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { astro } from 'astro/hono';
 import {
-  DATA_DIR,
   DATABASE_URL,
+  DATA_DIR,
   FORCE_SITE_URL,
+  MAIL_FROM,
+  MAIL_OUTBOX,
   MAINTENANCE,
   MAINTENANCE_SECRET,
   PROXY_SIGNATURE_SECRET,
@@ -13,6 +15,7 @@ import {
   SEED_PRODUCTS,
   SESSION_SECRET,
   SITE_URL,
+  SMTP_URL,
   STORE_API_URL,
   STORE_APP_TOKEN,
 } from 'astro:env/server';
@@ -100,6 +103,7 @@ if (STORE_API_URL) {
     siteUrl: SITE_URL,
     seedProducts: SEED_PRODUCTS,
     sessionSecret: SESSION_SECRET,
+    mail: { smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir: MAIL_OUTBOX },
     redisUrl: REDIS_URL,
     // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.
     onChange: () => {

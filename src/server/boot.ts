@@ -10,6 +10,7 @@ import { SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
 import { purgeInBackground } from './housekeeping.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from './seed/index.ts';
@@ -20,6 +21,8 @@ export type BootOptions = {
   appToken: string;
   siteUrl?: string | undefined;
   seedProducts?: number | undefined;
+  /** E-mail: SMTP when `smtpUrl` is set, else `.eml` files in `outboxDir` (default DATA_DIR/outbox). */
+  mail?: { smtpUrl?: string | undefined; from?: string | undefined; outboxDir?: string | undefined };
   /** Signs session ids; unset = a key kept in the database (see accounts/sessions.ts). */
   sessionSecret?: string | undefined;
   /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
@@ -35,6 +38,7 @@ export type BootOptions = {
 export type Booted = Platform & { database: Database; close: () => Promise<void> };
 
 const RETRY_MS = 1000;
+const DEFAULT_MAIL_FROM = 'Casa & Metais <loja@localhost>';
 
 /**
  * Open the database (creating, migrating and seeding it on first start) and build the platform. A
@@ -59,6 +63,11 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     appToken: options.appToken,
     siteUrl: options.siteUrl,
     sessionSecret: options.sessionSecret,
+    mailer: createMailer({
+      smtpUrl: options.mail?.smtpUrl,
+      from: options.mail?.from ?? DEFAULT_MAIL_FROM,
+      outboxDir: options.mail?.outboxDir ?? path.resolve(options.dataDir, 'outbox'),
+    }),
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),
     health: database.health,

@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Limits } from './rate-limit.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -15,6 +16,8 @@ export type PlatformConfig = {
   limits: Limits;
   /** Whether the database answers: while it does not, every call is a 503 at once. */
   health: DatabaseHealth;
+  /** E-mail to shoppers (SMTP, or an outbox folder; mail/mailer.ts). */
+  mailer: Mailer;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
   sessionKey: () => Promise<string>;
 };

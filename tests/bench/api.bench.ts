@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createPlatform } from '../../src/server/app.ts';
 import { clearListingCaches } from '../../src/server/catalog/caches.ts';
+import { memoryMailer } from '../../src/server/mail/mailer.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { DatabaseOptions } from '../../src/server/db/client.ts';
 import { seedDatabase } from '../../src/server/seed/index.ts';
@@ -51,6 +52,7 @@ async function bench(label: string, options: DatabaseOptions) {
     db: database.db,
     appToken: 'bench',
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
+    mailer: memoryMailer(),
   });
   // One visitor for the whole run, with an id the platform issued.
   const ping = await platform.api.request('http://bench.local/v2/front/ping', {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator } from '@playwright/test';
-import { ownAddress, SERVER_LOG } from './servers.ts';
+import { OUTBOX, ownAddress } from './servers.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
 test.beforeEach(async ({ context }) => {
@@ -108,7 +109,7 @@ test('forgotten password: the link from the recovery request sets a new one, onc
   await expect(page).not.toHaveURL(/cadastro/);
   await page.context().clearCookies();
 
-  // The request: the same answer whether the account exists or not; the link goes to the server log.
+  // The request: the same answer whether the account exists or not; the link is e-mailed (to the outbox).
   await page.goto('/checkout/acesso');
   await page.getByText('Esqueci minha senha').click();
   await page.getByLabel('E-mail ou CPF da conta').fill(email);
@@ -145,9 +146,17 @@ test('forgotten password: the link from the recovery request sets a new one, onc
   await expect(page).toHaveURL(/\/minha-conta\/$/);
 });
 
-/** The newest password-reset link the server logged for `email` ('' while there is none). */
+/** The newest password-reset link e-mailed to `email` ('' while there is none). */
 function resetLink(email: string): string {
-  const log = fs.readFileSync(SERVER_LOG, 'utf8');
-  const lines = log.split('\n').filter((l) => l.includes(`[senha] link de nova senha para ${email}: `));
-  return lines.at(-1)?.split(': ').at(-1)?.trim() ?? '';
+  const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : [];
+  const messages = files
+    .map((file) => fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
+    // Quoted-printable, as nodemailer writes long lines: join soft breaks, decode =XX.
+    .map((eml) =>
+      eml
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+    .filter((eml) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(eml));
+  return /https?:\/\/\S+\/checkout\/nova-senha\?token=[\w-]+/.exec(messages.at(-1) ?? '')?.[0] ?? '';
 }

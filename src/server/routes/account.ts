@@ -21,7 +21,9 @@ import type { PlatformEnv } from '../context.ts';
 import * as t from '../db/schema.ts';
 import { PlatformError } from '../errors.ts';
 import { invalidForm, readForm } from '../forms/fields.ts';
+import { sendInBackground } from '../mail/mailer.ts';
 import { issueSession } from '../middleware.ts';
+import { loadSettings } from '../catalog/store-settings.ts';
 import { rateLimit, retryAfter } from '../rate-limit.ts';
 
 /** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */
@@ -153,7 +155,7 @@ account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000
   const { usuario } = form.data;
   const { db } = c.get('config');
   const [customer] = await db
-    .select({ id: t.customers.id, email: t.customers.email })
+    .select({ id: t.customers.id, email: t.customers.email, name: t.customers.name })
     .from(t.customers)
     .where(
       usuario.includes('@')
@@ -167,10 +169,22 @@ account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000
       customerId: customer.id,
       expiresAt: new Date(Date.now() + RESET_TTL_MS),
     });
-    // The e-mail service is outside this store: the link goes to the server log, where it would be sent from.
-    console.info(
-      `[senha] link de nova senha para ${customer.email}: ${c.get('origin')}/checkout/nova-senha?token=${token}`,
-    );
+    const { nomeLoja } = await loadSettings(db);
+    const link = `${c.get('origin')}/checkout/nova-senha?token=${token}`;
+    // Sent in the background: the answer takes as long for an address that has no account.
+    sendInBackground(c.get('config').mailer, {
+      to: customer.email,
+      subject: `Crie sua nova senha na ${nomeLoja}`,
+      text: [
+        `Olá, ${firstName(customer.name)}!`,
+        '',
+        `Recebemos um pedido para criar uma nova senha na ${nomeLoja}. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e funciona uma vez):`,
+        '',
+        link,
+        '',
+        'Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.',
+      ].join('\n'),
+    });
   }
   return c.json({ sucesso: true, mensagem: RECOVERY_SENT } satisfies FormAnswer);
 });

@@ -118,7 +118,7 @@ test('settings are read when the server starts, not when it was built', async ()
 
 test('an unexpected failure: the 500 page gives the shopper a reference, and the log line carries the same one', async () => {
   // A platform that answers nonsense: every page the store renders from it fails unexpectedly.
-  const upstream = http.createServer((req, res) => {
+  const upstream = http.createServer((_, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ nivel: 42, email: 'cliente@exemplo.com.br' }));
   });

@@ -237,16 +237,19 @@ describe('login and logout', () => {
 });
 
 describe('password recovery', () => {
+  /** The token of the newest recovery link e-mailed to `email`. */
+  const tokenMailedTo = (email: string) =>
+    /\/checkout\/nova-senha\?token=([A-Za-z0-9_-]+)/.exec(
+      store.mail.filter((m) => m.to === email).at(-1)?.text ?? '',
+    )?.[1] ?? '';
   test('a reset spends every open link of the customer: the other one no longer works', async () => {
     const account = person();
     await post('register', account, session());
-    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const tokens: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       await post('password-recovery', { usuario: account.email }, session());
-      tokens.push(/token=([A-Za-z0-9_-]+)/.exec(String(log.mock.calls.at(-1)?.[0]))?.[1] ?? '');
+      tokens.push(tokenMailedTo(account.email));
     }
-    log.mockRestore();
     const [first = '', second = ''] = tokens;
     expect(first).not.toBe(second);
     expect(
@@ -264,13 +267,27 @@ describe('password recovery', () => {
     const account = person();
     const signup = await post('register', account, session());
     const logged = signup.headers.get('Session') ?? '';
-    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      }),
+    );
+    const mailed = store.mail.length;
     const known = await post('password-recovery', { usuario: account.email }, session());
     const unknown = await post('password-recovery', { usuario: 'ninguem@exemplo.com.br' }, session());
+    for (const spy of spies) spy.mockRestore();
     expect(await known.json()).toEqual(await unknown.json());
-    const token = /token=([A-Za-z0-9_-]+)/.exec(String(log.mock.calls.at(-1)?.[0]))?.[1] ?? '';
-    log.mockRestore();
+    // One e-mail, to the customer only, in Portuguese; the log holds neither the address nor the link.
+    expect(store.mail.length).toBe(mailed + 1);
+    const message = store.mail.at(-1);
+    expect(message?.to).toBe(account.email);
+    expect(message?.subject).toMatch(/nova senha/);
+    expect(message?.text).toMatch(/vale por 1 hora/);
+    const token = tokenMailedTo(account.email);
     expect(token).toHaveLength(43);
+    expect(lines.join('\n')).not.toContain(account.email);
+    expect(lines.join('\n')).not.toContain(token);
     const reset = await post('password-reset', { token, senha: 'outra frase bem comprida' }, session());
     expect(reset.status).toBe(200);
     expect((await user(logged)).logado).toBe(false);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mintSessionId } from '../../../src/server/accounts/sessions.ts';
 import { createPlatform } from '../../../src/server/app.ts';
+import { memoryMailer } from '../../../src/server/mail/mailer.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { Database } from '../../../src/server/db/client.ts';
 import * as t from '../../../src/server/db/schema.ts';
@@ -26,10 +27,13 @@ export async function startPlatform(products = 400) {
     postgres ? { url: process.env['TEST_DATABASE_URL'], schemaName } : { dataDir: 'memory://' },
   );
   await seedDatabase(database.db, products);
+  /** What the platform e-mailed, newest last. */
+  const mail = memoryMailer();
   const platform = createPlatform({
     db: database.db,
     appToken: APP_TOKEN,
     sessionSecret: SESSION_SECRET,
+    mailer: mail,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>
@@ -77,7 +81,7 @@ export async function startPlatform(products = 400) {
     if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${schemaName} CASCADE`));
     await database.close();
   };
-  return { platform, database, request, getJson, loginAs, stop };
+  return { platform, database, request, getJson, loginAs, stop, mail: mail.sent };
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>;

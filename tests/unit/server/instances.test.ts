@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform } from '../../../src/server/app.ts';
+import { memoryMailer } from '../../../src/server/mail/mailer.ts';
 import { followChanges } from '../../../src/server/changes.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { Database } from '../../../src/server/db/client.ts';
@@ -41,6 +42,7 @@ async function instance(store: (database: Database) => LimitStore): Promise<Inst
     db: database.db,
     appToken: APP_TOKEN,
     mediaDir: path.join(os.tmpdir(), 'store-media-instances'),
+    mailer: memoryMailer(),
     limits: createLimits(store(database)),
     health: database.health,
   });
@@ -114,6 +116,30 @@ describe('change notices', () => {
   });
 });
 
+describe.runIf(postgres)('sessions across instances', () => {
+  it('an id issued by one instance holds its CEP on the other; an id made up is refused by both', async () => {
+    const [a, b] = instances;
+    if (!a || !b) throw new Error('two instances expected');
+    const issued = await a.platform.api.request(`${ORIGIN}/v2/front/checkout/zipcode`, {
+      method: 'POST',
+      headers: { 'App-Token': APP_TOKEN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cep: '01001-000' }),
+    });
+    const session = issued.headers.get('Session') ?? fail();
+    const there = await b.platform.api.request(`${ORIGIN}/v2/front/checkout/user`, {
+      headers: { 'App-Token': APP_TOKEN, Session: session },
+    });
+    expect(there.headers.get('Session')).toBeNull();
+    expect(((await there.json()) as { endereco: { cep: string } }).endereco.cep).toBe('01001000');
+    for (const i of instances) {
+      const made = await i.platform.api.request(`${ORIGIN}/v2/front/ping`, {
+        headers: { 'App-Token': APP_TOKEN, Session: 'uma-sessao-inventada-de-32-caracteres' },
+      });
+      expect(made.headers.get('Session')).not.toBeNull();
+    }
+  });
+});
+
 describe.runIf(postgres)('shared rate limits on PostgreSQL', () => {
   it('eleven newsletter posts from one address over two instances: the eleventh is a 429', async () => {
     const [a, b] = instances;
@@ -141,6 +167,7 @@ describe.runIf(postgres)('shared rate limits on Redis', async () => {
           db: i.database.db,
           appToken: APP_TOKEN,
           mediaDir: os.tmpdir(),
+          mailer: memoryMailer(),
           limits: limits[n] ?? fail(),
           health: i.database.health,
         }),
