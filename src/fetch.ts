@@ -31,7 +31,7 @@ import { builtDir, serveAssets } from './lib/assets.ts';
 import { compression } from './lib/compression.ts';
 import { maintenance } from './lib/maintenance.ts';
 import { proxyApi } from './lib/proxy.ts';
-import { publicOrigin } from './lib/public-origin.ts';
+import { publicOrigin } from './edge/public-origin.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { trustedProxy } from './lib/trusted-proxy.ts';
 import { servePrerendered } from './lib/static-pages.ts';

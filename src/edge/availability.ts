@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { lifecycle } from './lifecycle.ts';
 
 /** Seconds a visitor (or a crawler) should wait before trying a page again during an outage. */
@@ -21,9 +21,8 @@ export function outageResponse(c: Context): Response {
  * `/saude` for load balancers and uptime monitors: 200 while the store can serve, 503 while it is
  * shutting down or its database is away (so traffic goes to another instance), never cached.
  */
-export function healthCheck(unavailable: Availability): MiddlewareHandler {
-  return async (c) => {
-    await Promise.resolve();
+export function healthCheck(unavailable: Availability): Handler {
+  return (c) => {
     const why = lifecycle.draining ? 'desligando' : unavailable();
     c.header('Cache-Control', 'no-store');
     if (why)

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { readdress } from './readdress.ts';
 
 /**
  * The query parameters pages read: listing controls and filters, search, the product's variant, the
@@ -49,12 +50,7 @@ export function pageParamsOnly(): MiddlewareHandler {
     }
     if (dropped) {
       const query = kept.toString();
-      const raw = c.req.raw;
-      const bare = new Request(`${url.origin}${url.pathname}${query ? `?${query}` : ''}`, raw);
-      // Astro's node adapter hangs the visitor's address on the request it made: keep it.
-      const address = Symbol.for('astro.clientAddress');
-      Reflect.set(bare, address, Reflect.get(raw, address));
-      c.req.raw = bare;
+      c.req.raw = readdress(c.req.raw, `${url.origin}${url.pathname}${query ? `?${query}` : ''}`);
     }
     return next();
   };

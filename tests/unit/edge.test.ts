@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
-import { arrivedOn, publicOrigin } from '../../src/lib/public-origin.ts';
+import { arrivedOn, publicOrigin } from '../../src/edge/public-origin.ts';
 import { HSTS, securityHeaders } from '../../src/lib/security-headers.ts';
 import { trustedProxy, validSignature } from '../../src/lib/trusted-proxy.ts';
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { readdress } from './readdress.ts';
 
 /**
  * The store's public origin (SITE_URL) in front of whatever address the server sees. Behind a CDN or
@@ -10,8 +11,6 @@ import type { MiddlewareHandler } from 'hono';
  * (http, or the domain without www) gets a 301 to the same path on the public origin instead. The
  * health check is answered wherever it is asked (monitors call the server's own address).
  */
-const CLIENT_ADDRESS = Symbol.for('astro.clientAddress');
-
 /** Where the visitor addressed the request: a proxy's forwarded values, else the request's own. */
 export function arrivedOn(request: Request): string {
   const url = new URL(request.url);
@@ -29,11 +28,7 @@ export function publicOrigin(site: string, options: { redirect: boolean }): Midd
       return c.redirect(`${target}${url.pathname}${url.search}`, 301);
     }
     if (url.origin !== target) {
-      const raw = c.req.raw;
-      const moved = new Request(`${target}${url.pathname}${url.search}`, raw);
-      // Astro's node adapter hangs the visitor's address on the request it made: keep it.
-      Reflect.set(moved, CLIENT_ADDRESS, Reflect.get(raw, CLIENT_ADDRESS));
-      c.req.raw = moved;
+      c.req.raw = readdress(c.req.raw, `${target}${url.pathname}${url.search}`);
     }
     await next();
     return undefined;
