@@ -4,7 +4,7 @@ import { queryRows } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { LandingRule } from '../db/schema.ts';
-import { FINISHES } from '../seed/catalog.ts';
+import { FINISHES } from '../config/finishes.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /** The SQL half of a listing: which products are in scope, how filters and orders read, and the counts. */

@@ -2,7 +2,7 @@ import type { Detalhes, ListingInfo } from '../../contract/page.ts';
 import type { Produto } from '../../contract/product.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../errors.ts';
-import { FINISHES } from '../seed/catalog.ts';
+import { FINISHES } from '../config/finishes.ts';
 import {
   DISCOUNT_BUCKETS,
   FILTER_KEYS,

@@ -11,7 +11,7 @@ import { notFound } from '../errors.ts';
 import { IMAGE_SIZES } from '../catalog/media-urls.ts';
 import type { ImageSize } from '../catalog/media-urls.ts';
 import { getTaxonomy } from '../catalog/taxonomy.ts';
-import { FINISHES, type Kind } from '../seed/catalog.ts';
+import { FINISHES, type Kind } from '../config/finishes.ts';
 import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
 
 export const media = new Hono<PlatformEnv>();

@@ -10,7 +10,7 @@ import { loadProdutoDetalhe, loadProdutos } from '../catalog/products.ts';
 import { parseStoreUrl, resolvePath } from '../catalog/resolve.ts';
 import { getTaxonomy } from '../catalog/taxonomy.ts';
 import { absolute, listPath, pagePath, productPath, rota } from '../catalog/urls.ts';
-import { STORE_SETTINGS } from '../seed/settings.ts';
+import { STORE_SETTINGS } from '../config/store-settings.ts';
 import { listing } from './listing.ts';
 
 export const url = new Hono<PlatformEnv>();

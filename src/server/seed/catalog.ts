@@ -1,7 +1,7 @@
-/** The store's fixed taxonomy, brands, finishes and badges: the editorial frame the generator fills. */
+/** The store's fixed taxonomy, brands and badges: the editorial frame the generator fills. */
 
-export type Kind =
-  'torneira' | 'misturador' | 'cuba' | 'filtro' | 'chuveiro' | 'acessorio' | 'ralo' | 'tanque';
+import type { Kind } from '../config/finishes.ts';
+
 
 export type CategoryDef = {
   name: string;
@@ -193,16 +193,6 @@ export const BRANDS = [
   { name: 'Lumière Design', color: '#7c3aed', description: 'Metais assinados para projetos de arquitetura.' },
 ] as const;
 
-export type Finish = { slug: string; label: string; color: string; priceFactor: number };
-export const FINISHES: Finish[] = [
-  { slug: 'cromado', label: 'Cromado', color: '#c8ced6', priceFactor: 1 },
-  { slug: 'preto-fosco', label: 'Preto Fosco', color: '#1f2125', priceFactor: 1.18 },
-  { slug: 'dourado-escovado', label: 'Dourado Escovado', color: '#c9a24a', priceFactor: 1.35 },
-  { slug: 'inox-escovado', label: 'Inox Escovado', color: '#a7adb4', priceFactor: 1.1 },
-  { slug: 'grafite', label: 'Grafite', color: '#4a4f57', priceFactor: 1.22 },
-  { slug: 'rose-gold', label: 'Rose Gold', color: '#d4a18f', priceFactor: 1.4 },
-  { slug: 'branco', label: 'Branco', color: '#f4f4f2', priceFactor: 1 },
-];
 /** Finishes a product family is made in. */
 export const FINISHES_BY_KIND: Record<Kind, string[]> = {
   torneira: ['cromado', 'preto-fosco', 'dourado-escovado', 'grafite', 'rose-gold'],

@@ -1,8 +1,10 @@
 import { installments } from '../lib/prices.ts';
 import { normalizeText, slugify } from '../lib/text.ts';
 import type { Spec } from '../db/schema.ts';
-import { BADGES, BRANDS, CATEGORY_TREE, FINISHES, FINISHES_BY_KIND, MATERIALS, STYLES } from './catalog.ts';
-import type { CategoryDef, Kind } from './catalog.ts';
+import { FINISHES } from '../config/finishes.ts';
+import type { Kind } from '../config/finishes.ts';
+import { BADGES, BRANDS, CATEGORY_TREE, FINISHES_BY_KIND, MATERIALS, STYLES } from './catalog.ts';
+import type { CategoryDef } from './catalog.ts';
 import { createRandom } from './random.ts';
 
 export type CategoryRow = {

@@ -12,7 +12,7 @@ import {
   buildShowcases,
 } from './editorial.ts';
 import { buildCategories, buildVocabulary, generateProducts } from './generate.ts';
-import { STORE_SETTINGS } from './settings.ts';
+import { STORE_SETTINGS } from '../config/store-settings.ts';
 import { normalizeText, slugify } from '../lib/text.ts';
 
 export const DEFAULT_PRODUCTS = 400;

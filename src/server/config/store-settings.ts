@@ -1,6 +1,9 @@
 import type { Settings } from '../../contract/settings.ts';
 
-/** The store's configuration (spec sections 3 and 9), served by `GET settings`. */
+/**
+ * The store's configuration (spec sections 3 and 9), served by `GET settings`: the default the seed writes
+ * into the `settings` table, and what serving code falls back to when the table has no row.
+ */
 export const STORE_SETTINGS: Settings['configuracoes'] = {
   nomeLoja: 'Casa & Metais',
   logo: '/logo.svg',
