@@ -1,10 +1,8 @@
 // `npm run evaluation-key [-- --count N]`: create store-evaluation invitations and print their links,
 // one a line (what order e-mails would carry). Uses DATA_DIR / DATABASE_URL like the server; stop a
 // PGlite server first.
-import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../src/server/db/client.ts';
-import * as t from '../src/server/db/schema.ts';
-import { evaluationKeyHash } from '../src/server/routes/forms.ts';
+import { createEvaluationKeys } from '../src/server/forms/evaluations.ts';
 
 const countArg = process.argv.indexOf('--count');
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 1;
@@ -16,11 +14,8 @@ const url = process.env['DATABASE_URL'];
 const database = await openDatabase(url ? { url } : { dataDir: process.env['DATA_DIR'] ?? '.data' });
 try {
   const site = (process.env['SITE_URL'] ?? 'http://localhost:4321').replace(/\/$/, '');
-  for (let i = 0; i < count; i++) {
-    const key = randomBytes(24).toString('base64url');
-    await database.db.insert(t.storeEvaluationKeys).values({ keyHash: evaluationKeyHash(key) });
+  for (const key of await createEvaluationKeys(database.db, count))
     console.log(`${site}/pagina/avaliacao-da-loja?key=${key}`);
-  }
 } finally {
   await database.close();
 }

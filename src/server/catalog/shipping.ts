@@ -1,4 +1,10 @@
+import { and, eq } from 'drizzle-orm';
+import type { Cart } from '../../contract/cart.ts';
 import type { Frete, Shipping } from '../../contract/shipping.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { loadSettings } from './store-settings.ts';
 import type { StoreSettings } from './store-settings.ts';
 
 /**
@@ -148,4 +154,37 @@ export function quoteShipping(
       ? { faltaFreteGratis: free ? 0 : round2(threshold - value) }
       : {}),
   };
+}
+
+const NO_STATE = 'Não encontramos este CEP. Confira os números ou use "Não sei meu CEP".';
+
+/** A quote for `quantidade` of one product (its variant, else its first), or a 4xx in Portuguese. */
+export async function quoteProduct(
+  db: Db,
+  request: { cep: string; idProduto: number; idAtributoValor?: number | undefined; quantidade: number },
+): Promise<Shipping> {
+  const { cep, idProduto, idAtributoValor, quantidade } = request;
+  const [variant] = await db
+    .select({ price: t.variants.price })
+    .from(t.variants)
+    .where(
+      idAtributoValor
+        ? and(eq(t.variants.productId, idProduto), eq(t.variants.id, idAtributoValor))
+        : eq(t.variants.productId, idProduto),
+    )
+    .orderBy(t.variants.position)
+    .limit(1);
+  if (!variant) throw notFound('Produto não encontrado.');
+  const quote = quoteShipping(cep, variant.price * quantidade, quantidade, await loadSettings(db));
+  if (!quote) throw badRequest(NO_STATE);
+  return quote;
+}
+
+/** A quote for a whole cart (its subtotal and units), or a 4xx in Portuguese. */
+export async function quoteCart(db: Db, cep: string, cart: Cart): Promise<Shipping> {
+  if (cart.itens.length === 0)
+    throw badRequest('Sua sacola está vazia: adicione um produto para calcular o frete.');
+  const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, await loadSettings(db));
+  if (!quote) throw badRequest(NO_STATE);
+  return quote;
 }

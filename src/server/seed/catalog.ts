@@ -2,7 +2,6 @@
 
 import type { Kind } from '../config/finishes.ts';
 
-
 export type CategoryDef = {
   name: string;
   slug: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '../../../src/contract/common.ts';
 import { formAnswerSchema } from '../../../src/contract/forms.ts';
 import * as t from '../../../src/server/db/schema.ts';
-import { evaluationKeyHash } from '../../../src/server/routes/forms.ts';
+import { evaluationKeyHash } from '../../../src/server/forms/evaluations.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

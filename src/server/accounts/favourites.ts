@@ -1,0 +1,46 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * A customer's favourites (the platform calls them `wishlist` in its URLs and `favoritos` in its
+ * answers): product ids, newest first, one row each.
+ */
+export async function favouriteIds(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.wishlistItems.productId })
+    .from(t.wishlistItems)
+    .where(eq(t.wishlistItems.customerId, customerId))
+    .orderBy(desc(t.wishlistItems.addedAt), t.wishlistItems.productId);
+  return rows.map((r) => r.id);
+}
+
+export type FavouriteAction = 'add' | 'remove' | 'verify';
+
+/** Add, remove or check one product; answers whether it is a favourite afterwards. A missing product is a 404. */
+export async function changeFavourite(
+  db: Db,
+  customerId: number,
+  productId: number,
+  action: FavouriteAction,
+): Promise<boolean> {
+  const [product] = await db
+    .select({ id: t.products.id })
+    .from(t.products)
+    .where(eq(t.products.id, productId));
+  if (!product) throw notFound('Produto não encontrado.');
+  const line = and(eq(t.wishlistItems.customerId, customerId), eq(t.wishlistItems.productId, productId));
+  switch (action) {
+    case 'add':
+      await db.insert(t.wishlistItems).values({ customerId, productId }).onConflictDoNothing();
+      return true;
+    case 'remove':
+      await db.delete(t.wishlistItems).where(line);
+      return false;
+    case 'verify': {
+      const [row] = await db.select({ id: t.wishlistItems.productId }).from(t.wishlistItems).where(line);
+      return row !== undefined;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Banner, Showcase } from '../../contract/store.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { bannerImage } from '../catalog/media-urls.ts';
+import { loadProdutos, relatedProductIds } from '../catalog/products.ts';
+import { getTaxonomy } from '../catalog/taxonomy.ts';
+
+/** The banners of a place (`hash`), of one menu level when `levelId` is given; ended promotions are gone. */
+export async function loadBanners(
+  db: Db,
+  origin: string,
+  { hash, levelId, limit }: { hash: string; levelId?: number | undefined; limit: number },
+): Promise<Banner[]> {
+  const rows = await db
+    .select()
+    .from(t.banners)
+    .where(
+      and(
+        eq(t.banners.hash, hash),
+        ...(levelId !== undefined ? [eq(t.banners.levelId, levelId)] : []),
+        or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
+      ),
+    )
+    .orderBy(t.banners.position)
+    .limit(limit);
+  const link = (path: string) => (path.startsWith('/') ? origin + path : path);
+  return rows.map((b) => ({
+    id: b.id,
+    nome: b.name,
+    titulo: b.title,
+    target: '',
+    ordem: b.position,
+    fim: b.endsAt?.toISOString() ?? '',
+    dimensoes: {
+      desktop: {
+        link: link(b.link),
+        ...bannerImage(origin, b.id, 'desktop'),
+        largura: b.desktopSize[0] ?? 0,
+        altura: b.desktopSize[1] ?? 0,
+      },
+      mobile: {
+        link: link(b.link),
+        ...bannerImage(origin, b.id, 'mobile'),
+        largura: b.mobileSize[0] ?? 0,
+        altura: b.mobileSize[1] ?? 0,
+      },
+    },
+  }));
+}
+
+/** Which products a showcase shows: a curated one by hash, or one computed for a product page. */
+export type ShowcaseRequest =
+  | { kind: 'related'; productId: number; limit: number }
+  | { kind: 'seen'; seen: number[]; current: number | undefined; limit: number }
+  | { kind: 'curated'; hash: string; limit: number };
+
+export async function loadShowcase(db: Db, origin: string, request: ShowcaseRequest): Promise<Showcase> {
+  let ids: number[];
+  let vitrine: Showcase['vitrine'];
+  if (request.kind === 'related') {
+    ids = await relatedProductIds(db, request.productId, request.limit);
+    vitrine = { id: 0, nivel: 'produto', titulo: 'Você também pode gostar', tagTitulo: 'h2' };
+  } else if (request.kind === 'seen') {
+    ids = [...new Set(request.seen)].filter((id) => id !== request.current).slice(0, request.limit);
+    vitrine = { id: 0, nivel: 'produto', titulo: 'Vistos recentemente', tagTitulo: 'h2' };
+  } else {
+    const [row] = await db.select().from(t.showcases).where(eq(t.showcases.hash, request.hash));
+    if (!row) throw notFound('Vitrine não encontrada.');
+    ids = row.productIds.slice(0, request.limit);
+    vitrine = { id: row.id, nivel: 'home', titulo: row.title, tagTitulo: row.tag };
+  }
+  const produtos = await loadProdutos(db, origin, await getTaxonomy(db), ids);
+  return { vitrine, produtos };
+}
