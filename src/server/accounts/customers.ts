@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
+import { digits } from '../../contract/documents.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { PlatformError } from '../errors.ts';
@@ -19,4 +20,53 @@ export async function requireCustomer(db: Db, session: string, mensagem: string)
   const customer = await sessionCustomer(db, session);
   if (!customer) throw new PlatformError(401, 'login_required', mensagem);
   return customer;
+}
+
+/** The account a shopper names at login or recovery: an e-mail (any case), or a CPF/CNPJ (digits). */
+export async function findByLogin(db: Db, usuario: string): Promise<Customer | undefined> {
+  const document = digits(usuario);
+  const [customer] = await db
+    .select()
+    .from(t.customers)
+    .where(
+      usuario.includes('@')
+        ? eq(t.customers.email, usuario.toLowerCase())
+        : eq(t.customers.document, document.length >= 11 ? document : '-'),
+    );
+  return customer;
+}
+
+/** Which of an e-mail and a document already has an account ('email' first), if either. */
+export async function takenBy(
+  db: Db,
+  email: string,
+  document: string,
+): Promise<'email' | 'documento' | undefined> {
+  const taken = await db
+    .select({ email: t.customers.email })
+    .from(t.customers)
+    .where(or(eq(t.customers.email, email), eq(t.customers.document, document)));
+  if (taken.length === 0) return undefined;
+  return taken.some((r) => r.email === email) ? 'email' : 'documento';
+}
+
+export type NewCustomer = Omit<typeof t.customers.$inferInsert, 'id' | 'createdAt' | 'internalSeller'>;
+
+/** A new account; undefined when the e-mail or the document was taken meanwhile. */
+export async function createCustomer(db: Db, customer: NewCustomer): Promise<number | undefined> {
+  const [created] = await db
+    .insert(t.customers)
+    .values(customer)
+    .onConflictDoNothing()
+    .returning({ id: t.customers.id });
+  return created?.id;
+}
+
+/** What a customer may change in the profile: name, phone, newsletter and address. */
+export async function updateProfile(
+  db: Db,
+  customerId: number,
+  profile: { name: string; phone: string; optin: boolean; address: Record<string, string> },
+): Promise<void> {
+  await db.update(t.customers).set(profile).where(eq(t.customers.id, customerId));
 }

@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
@@ -11,14 +9,19 @@ import {
   resetSchema,
   signupSchema,
 } from '../../contract/account.ts';
-import { digits } from '../../contract/documents.ts';
 import { HONEYPOT_FIELD } from '../../contract/forms.ts';
 import type { FormAnswer } from '../../contract/forms.ts';
-import { requireCustomer } from '../accounts/customers.ts';
+import {
+  createCustomer,
+  findByLogin,
+  requireCustomer,
+  takenBy,
+  updateProfile,
+} from '../accounts/customers.ts';
+import { createResetToken, resetPassword } from '../accounts/password-resets.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { endLogins, handOver } from '../accounts/sessions.ts';
+import { handOver } from '../accounts/sessions.ts';
 import type { PlatformEnv } from '../context.ts';
-import * as t from '../db/schema.ts';
 import { PlatformError } from '../errors.ts';
 import { invalidForm, readForm } from '../forms/fields.ts';
 import { sendInBackground } from '../mail/mailer.ts';
@@ -29,7 +32,6 @@ import { rateLimit, retryAfter } from '../rate-limit.ts';
 /** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */
 export const account = new Hono<PlatformEnv>();
 
-const RESET_TTL_MS = 60 * 60 * 1000;
 const body = async (c: Context<PlatformEnv>) => (await c.req.json().catch(() => undefined)) as unknown;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
@@ -52,44 +54,37 @@ account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
   };
   if (data[HONEYPOT_FIELD]) return c.json(welcome);
   const { db } = c.get('config');
-  const taken = await db
-    .select({ email: t.customers.email, document: t.customers.document })
-    .from(t.customers)
-    .where(or(eq(t.customers.email, data.email), eq(t.customers.document, data.documento)));
-  if (taken.length > 0) {
-    const field = taken.some((r) => r.email === data.email) ? 'email' : 'documento';
+  const field = await takenBy(db, data.email, data.documento);
+  if (field) {
     const mensagem =
       field === 'email'
         ? 'Já existe uma conta com este e-mail. Entre com ele ou peça uma nova senha.'
         : `Já existe uma conta com este ${data.pessoa === 'J' ? 'CNPJ' : 'CPF'}. Entre com ele ou peça uma nova senha.`;
     return c.json(invalidForm({ [field]: mensagem }), 409);
   }
-  const [created] = await db
-    .insert(t.customers)
-    .values({
-      email: data.email,
-      pessoa: data.pessoa,
-      document: data.documento,
-      name: data.nomeRazao,
-      phone: data.celular,
-      sexo: data.sexo,
-      birthDate: data.nascimento,
-      address: {
-        cep: data.cep,
-        logradouro: data.logradouro,
-        numero: data.numero,
-        complemento: data.complemento,
-        bairro: data.bairro,
-        cidade: data.cidade,
-        uf: data.uf,
-      },
-      passwordHash: await hashPassword(data.senha),
-      optin: data.optin,
-    })
-    .onConflictDoNothing()
-    .returning({ id: t.customers.id });
-  if (!created) return c.json(invalidForm({ email: 'Já existe uma conta com este e-mail.' }), 409);
-  await rotateSession(c, created.id, true);
+  const created = await createCustomer(db, {
+    email: data.email,
+    pessoa: data.pessoa,
+    document: data.documento,
+    name: data.nomeRazao,
+    phone: data.celular,
+    sexo: data.sexo,
+    birthDate: data.nascimento,
+    address: {
+      cep: data.cep,
+      logradouro: data.logradouro,
+      numero: data.numero,
+      complemento: data.complemento,
+      bairro: data.bairro,
+      cidade: data.cidade,
+      uf: data.uf,
+    },
+    passwordHash: await hashPassword(data.senha),
+    optin: data.optin,
+  });
+  if (created === undefined)
+    return c.json(invalidForm({ email: 'Já existe uma conta com este e-mail.' }), 409);
+  await rotateSession(c, created, true);
   return c.json(welcome, 201);
 });
 
@@ -105,16 +100,7 @@ account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
   const form = readForm(await body(c), loginSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { usuario, senha } = form.data;
-  const { db } = c.get('config');
-  const document = digits(usuario);
-  const [customer] = await db
-    .select()
-    .from(t.customers)
-    .where(
-      usuario.includes('@')
-        ? eq(t.customers.email, usuario.toLowerCase())
-        : eq(t.customers.document, document.length >= 11 ? document : '-'),
-    );
+  const customer = await findByLogin(c.get('config').db, usuario);
   // Credential stuffing (one password tried over many accounts from a few addresses) is slowed beyond the
   // per-address limit: failures count per account, whatever the address, and store-wide (login protection
   // pattern of rate-limiter-flexible). A blocked account is refused even with the right password for a while.
@@ -147,28 +133,13 @@ account.post('/logout', async (c) => {
   return c.json({ sucesso: true, mensagem: 'Você saiu da sua conta.' } satisfies FormAnswer);
 });
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
 account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000), async (c) => {
   const form = readForm(await body(c), recoverySchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { usuario } = form.data;
   const { db } = c.get('config');
-  const [customer] = await db
-    .select({ id: t.customers.id, email: t.customers.email, name: t.customers.name })
-    .from(t.customers)
-    .where(
-      usuario.includes('@')
-        ? eq(t.customers.email, usuario.toLowerCase())
-        : eq(t.customers.document, digits(usuario) || '-'),
-    );
+  const customer = await findByLogin(db, form.data.usuario);
   if (customer) {
-    const token = randomBytes(32).toString('base64url');
-    await db.insert(t.passwordResets).values({
-      tokenHash: tokenHash(token),
-      customerId: customer.id,
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
-    });
+    const token = await createResetToken(db, customer.id);
     const { nomeLoja } = await loadSettings(db);
     const link = `${c.get('origin')}/checkout/nova-senha?token=${token}`;
     // Sent in the background: the answer takes as long for an address that has no account.
@@ -192,29 +163,8 @@ account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000
 account.post('/password-reset', rateLimit('nova senha', 10, 60_000), async (c) => {
   const form = readForm(await body(c), resetSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { db } = c.get('config');
-  const [used] = await db
-    .update(t.passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(t.passwordResets.tokenHash, tokenHash(form.data.token)),
-        isNull(t.passwordResets.usedAt),
-        gt(t.passwordResets.expiresAt, new Date()),
-      ),
-    )
-    .returning({ customerId: t.passwordResets.customerId });
-  if (!used) return c.json(invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo.' }), 400);
-  // A reset spends every open link of the customer: an older e-mail cannot change the new password.
-  await db
-    .update(t.passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(t.passwordResets.customerId, used.customerId), isNull(t.passwordResets.usedAt)));
-  await db
-    .update(t.customers)
-    .set({ passwordHash: await hashPassword(form.data.senha) })
-    .where(eq(t.customers.id, used.customerId));
-  await endLogins(db, used.customerId);
+  if (!(await resetPassword(c.get('config').db, form.data.token, form.data.senha)))
+    return c.json(invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo.' }), 400);
   return c.json({ sucesso: true, mensagem: 'Senha alterada. Entre com a nova senha.' } satisfies FormAnswer);
 });
 
@@ -224,9 +174,6 @@ account.post('/user', async (c) => {
   const form = readForm(await body(c), profileSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { nomeRazao, celular, optin, ...address } = form.data;
-  await db
-    .update(t.customers)
-    .set({ name: nomeRazao, phone: celular, optin, address })
-    .where(eq(t.customers.id, customer.id));
+  await updateProfile(db, customer.id, { name: nomeRazao, phone: celular, optin, address });
   return c.json({ sucesso: true, mensagem: 'Dados atualizados.' } satisfies FormAnswer);
 });

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { hashPassword } from './passwords.ts';
+import { endLogins } from './sessions.ts';
+
+/** How long a recovery link works (it also works once). */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A new recovery token for the customer (only its hash is stored); the link carries the token. */
+export async function createResetToken(db: Db, customerId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(t.passwordResets).values({
+    tokenHash: tokenHash(token),
+    customerId,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * Set a new password with a recovery token, all or nothing: the token and every other open link of the
+ * customer are spent (an older e-mail cannot change the new password) and every login ends. False when the
+ * token was used, expired or never existed.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(t.passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(t.passwordResets.tokenHash, tokenHash(token)),
+          isNull(t.passwordResets.usedAt),
+          gt(t.passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ customerId: t.passwordResets.customerId });
+    if (!used) return false;
+    await tx
+      .update(t.passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(t.passwordResets.customerId, used.customerId), isNull(t.passwordResets.usedAt)));
+    await tx.update(t.customers).set({ passwordHash }).where(eq(t.customers.id, used.customerId));
+    await endLogins(tx as unknown as Db, used.customerId);
+    return true;
+  });
+}
