@@ -3,8 +3,8 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
-import buildOutput from './src/lib/build-output-integration.ts';
-import { BUILD_ORIGIN } from './src/lib/static-pages.ts';
+import buildOutput from './src/build/output-integration.ts';
+import { BUILD_ORIGIN } from './src/edge/static-pages.ts';
 import { INLINE_SCRIPTS, scriptHash } from './src/lib/inline-scripts.ts';
 
 const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });

@@ -4,10 +4,28 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import tseslint from 'typescript-eslint';
 
-/** Imports flow one way: pages → layouts/components/islands → stores → api → contract ← server. */
+/**
+ * Imports flow one way: pages → layouts/components/islands → stores → api → contract ← server. Only
+ * src/fetch.ts (the request entry) and src/build/ (what `astro build` runs) reach the embedded platform.
+ */
 const noServer = {
   group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg', 'sharp'],
-  message: 'Only src/fetch.ts and tests reach the embedded platform; talk to it through src/api.',
+  message: 'Only src/fetch.ts, src/build/ and tests reach the embedded platform; talk to it through src/api.',
+};
+/** Serving code reads configuration (src/server/config/), never the seed; boot.ts seeds an empty database. */
+const noSeed = {
+  group: ['**/seed/**'],
+  message: 'Serving code does not import the seed: move what it needs to src/server/config/.',
+};
+/** Routes validate with the contract, call a domain function and answer: queries live in the domain. */
+const noQueries = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+  message: 'A route does not query: put the SQL in a domain module (src/server/README.md).',
+};
+/** The same rule for `import()`, which no-restricted-imports does not see. */
+const noDynamicServer = {
+  selector: 'ImportExpression[source.value=/(^|\\/)server\\/|^(drizzle-orm|pg|sharp|@electric-sql)/]',
+  message: noServer.message,
 };
 
 export default defineConfig(
@@ -54,8 +72,21 @@ export default defineConfig(
       'src/pages/**',
       'src/layouts/**',
       'src/lib/**',
+      'src/edge/**',
     ],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServer] }],
+      'no-restricted-syntax': ['error', noDynamicServer],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/seed/**', 'src/server/boot.ts', 'src/server/routes/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed] }] },
+  },
+  {
+    files: ['src/server/routes/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, noQueries] }] },
   },
   {
     files: ['src/contract/**'],

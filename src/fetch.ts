@@ -27,14 +27,14 @@ import { servedMethods } from './edge/methods.ts';
 import { ownHostsOnly } from './edge/own-hosts.ts';
 import { pageParamsOnly } from './edge/query.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
-import { builtDir, serveAssets } from './lib/assets.ts';
-import { compression } from './lib/compression.ts';
-import { maintenance } from './lib/maintenance.ts';
-import { proxyApi } from './lib/proxy.ts';
+import { builtDir, serveAssets } from './edge/assets.ts';
+import { compression } from './edge/compression.ts';
+import { maintenance } from './edge/maintenance.ts';
+import { proxyApi } from './edge/proxy.ts';
 import { publicOrigin } from './edge/public-origin.ts';
-import { securityHeaders } from './lib/security-headers.ts';
-import { trustedProxy } from './lib/trusted-proxy.ts';
-import { servePrerendered } from './lib/static-pages.ts';
+import { securityHeaders } from './edge/security-headers.ts';
+import { trustedProxy } from './edge/trusted-proxy.ts';
+import { servePrerendered } from './edge/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
@@ -181,7 +181,7 @@ function rewrite(request: Request, prefix: string): Request {
 const assets = builtDir(import.meta.url, 'assets');
 if (assets) app.get('/_astro/*', serveAssets(assets));
 
-// Maintenance (src/lib/maintenance.ts): the waiting page for everyone but a released visitor.
+// Maintenance (src/edge/maintenance.ts): the waiting page for everyone but a released visitor.
 app.use(
   maintenance({
     mode: MAINTENANCE,
@@ -190,7 +190,7 @@ app.use(
   }),
 );
 
-// Marketing pages built to static HTML by `astro build` (src/lib/static-pages.ts).
+// Marketing pages built to static HTML by `astro build` (src/edge/static-pages.ts).
 const prerendered = builtDir(import.meta.url, 'pages');
 if (prerendered) app.use(servePrerendered(prerendered, STORE_APP_TOKEN));
 

@@ -24,7 +24,7 @@ export function setServerTransport(transport: Transport): void {
   serverTransport = transport;
 }
 
-/** Whether the server's transport is set (by src/fetch.ts, or for a build by src/lib/build-time-api.ts). */
+/** Whether the server's transport is set (by src/fetch.ts, or for a build by src/build/build-time-api.ts). */
 export const hasServerTransport = () => serverTransport !== undefined;
 
 /** The session id in a platform answer: our `Session` header, or the PHPSESSID cookie of a real platform. */

@@ -12,7 +12,7 @@ export const OUTBOX = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-outbox`)
 /** Where the first server's start-up wrote store-evaluation invitation links, one a line (scripts/evaluation-key.ts). */
 export const EVALUATION_LINK = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-avaliacao.txt`);
 
-/** The e2e server trusts requests signed as Netlify's proxy signs them (src/lib/trusted-proxy.ts). */
+/** The e2e server trusts requests signed as Netlify's proxy signs them (src/edge/trusted-proxy.ts). */
 export const PROXY_SIGNATURE_SECRET = 'e2e-proxy-3b7d41';
 
 /**

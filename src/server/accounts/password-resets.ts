@@ -46,7 +46,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .set({ usedAt: sql`now()` })
       .where(and(eq(t.passwordResets.customerId, used.customerId), isNull(t.passwordResets.usedAt)));
     await tx.update(t.customers).set({ passwordHash }).where(eq(t.customers.id, used.customerId));
-    await endLogins(tx as unknown as Db, used.customerId);
+    await endLogins(tx, used.customerId);
     return true;
   });
 }

@@ -8,7 +8,7 @@ import {
   movePrerenderedPages,
   pagePath,
   servePrerendered,
-} from '../../src/lib/static-pages.ts';
+} from '../../../src/edge/static-pages.ts';
 
 const folders: string[] = [];
 afterEach(() => {

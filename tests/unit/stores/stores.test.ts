@@ -8,8 +8,8 @@ import * as cart from '../../../src/stores/cart.ts';
 import * as favourites from '../../../src/stores/favourites.ts';
 import * as search from '../../../src/stores/search.ts';
 import { forgetUser } from '../../../src/stores/user.ts';
-import { APP_TOKEN, ORIGIN, newSession, startPlatform } from './harness.ts';
-import type { TestPlatform } from './harness.ts';
+import { APP_TOKEN, ORIGIN, newSession, startPlatform } from '../server/harness.ts';
+import type { TestPlatform } from '../server/harness.ts';
 
 /**
  * The islands' stores and actions against the real embedded platform (answers checked against the
