@@ -1,8 +1,8 @@
 // `npm run evaluation-key [-- --count N]`: create store-evaluation invitations and print their links,
 // one a line (what order e-mails would carry). Uses DATA_DIR / DATABASE_URL like the server; stop a
 // PGlite server first.
-import { openDatabase } from '../src/server/db/client.ts';
-import { createEvaluationKeys } from '../src/server/forms/evaluations.ts';
+import { openDatabase } from '#/server/db/client.ts';
+import { createEvaluationKeys } from '#/server/forms/evaluations.ts';
 
 const countArg = process.argv.indexOf('--count');
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 1;

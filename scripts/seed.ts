@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.ts';
-import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from '../src/server/seed/index.ts';
+import { openDatabase } from '#/server/db/client.ts';
+import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from '#/server/seed/index.ts';
 
 const { values } = parseArgs({
   options: {

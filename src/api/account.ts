@@ -3,9 +3,9 @@ import type { Client } from './core.ts';
 
 /** The shopper (`checkout/user`) and their favourites (`wishlist`). */
 
-const userSchema = async () => (await import('../contract/user.ts')).userSchema;
-const wishlistSchema = async () => (await import('../contract/wishlist.ts')).wishlistSchema;
-const wishlistAnswerSchema = async () => (await import('../contract/wishlist.ts')).wishlistAnswerSchema;
+const userSchema = async () => (await import('#/contract/user.ts')).userSchema;
+const wishlistSchema = async () => (await import('#/contract/wishlist.ts')).wishlistSchema;
+const wishlistAnswerSchema = async () => (await import('#/contract/wishlist.ts')).wishlistAnswerSchema;
 
 export const getUser = (client: Client) => getJson(client, 'v2/front/checkout/user', {}, userSchema);
 
@@ -22,8 +22,8 @@ export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'veri
     wishlistAnswerSchema,
   );
 
-const formAnswerSchema = async () => (await import('../contract/forms.ts')).formAnswerSchema;
-const produtosSchema = async () => (await import('../contract/wishlist.ts')).wishlistProductsSchema;
+const formAnswerSchema = async () => (await import('#/contract/forms.ts')).formAnswerSchema;
+const produtosSchema = async () => (await import('#/contract/wishlist.ts')).wishlistProductsSchema;
 
 /** Sign up (logs the new customer in on a new session: read `client.issuedSession`). */
 export const register = (client: Client, body: Record<string, unknown>) =>

@@ -1,11 +1,11 @@
-import type { CartPayload } from '../contract/cart.ts';
+import type { CartPayload } from '#/contract/cart.ts';
 import { getJson, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
 /** The visitor's cart on the platform (`checkout/cart`); every call answers the whole cart. */
 
-const cartSchema = async () => (await import('../contract/cart.ts')).cartSchema;
-const upsellSchema = async () => (await import('../contract/cart.ts')).upsellSchema;
+const cartSchema = async () => (await import('#/contract/cart.ts')).cartSchema;
+const upsellSchema = async () => (await import('#/contract/cart.ts')).upsellSchema;
 const PATH = 'v2/front/checkout/cart';
 
 /** What identifies a line, as the cart answers it in `hash`. */
@@ -52,7 +52,7 @@ const lineBody = (line: LineKey) => ({
 export const getUpsell = (client: Client) =>
   getJson(client, 'v2/front/checkout/upsell/carrinhoLateral', {}, upsellSchema);
 
-const shippingSchema = async () => (await import('../contract/shipping.ts')).shippingSchema;
+const shippingSchema = async () => (await import('#/contract/shipping.ts')).shippingSchema;
 
 /** Shipping of the session's cart to a CEP (the CEP is remembered in the session). */
 export const quoteCartShipping = (client: Client, cep: string) =>

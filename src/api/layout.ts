@@ -1,5 +1,5 @@
-import type { Banner, MenuItem } from '../contract/store.ts';
-import type { Settings } from '../contract/settings.ts';
+import type { Banner, MenuItem } from '#/contract/store.ts';
+import type { Settings } from '#/contract/settings.ts';
 import type { Client } from './core.ts';
 import { getBanners, getMenu, getSettings } from './store.ts';
 

@@ -1,5 +1,5 @@
-import type { Nivel } from '../contract/common.ts';
-import type * as PageContract from '../contract/page.ts';
+import type { Nivel } from '#/contract/common.ts';
+import type * as PageContract from '#/contract/page.ts';
 import { getJson } from './core.ts';
 import type { Client, Query } from './core.ts';
 
@@ -7,7 +7,7 @@ import type { Client, Query } from './core.ts';
 const schema =
   <K extends keyof typeof PageContract>(name: K) =>
   async () =>
-    (await import('../contract/page.ts'))[name];
+    (await import('#/contract/page.ts'))[name];
 
 /** Page resolution: which page a storefront path is, and each page's data (`url/*`). */
 

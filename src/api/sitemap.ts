@@ -1,9 +1,9 @@
-import type { SitemapKind } from '../contract/sitemap.ts';
+import type { SitemapKind } from '#/contract/sitemap.ts';
 import { getJson } from './core.ts';
 import type { Client } from './core.ts';
 
-const sitemapIndexSchema = async () => (await import('../contract/sitemap.ts')).sitemapIndexSchema;
-const sitemapSchema = async () => (await import('../contract/sitemap.ts')).sitemapSchema;
+const sitemapIndexSchema = async () => (await import('#/contract/sitemap.ts')).sitemapIndexSchema;
+const sitemapSchema = async () => (await import('#/contract/sitemap.ts')).sitemapSchema;
 
 export const getSitemapIndex = async (client: Client) =>
   (await getJson(client, 'v2/front/sitemap', {}, sitemapIndexSchema)).tipos;

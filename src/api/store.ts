@@ -1,10 +1,10 @@
-import type { Menu } from '../contract/store.ts';
+import type { Menu } from '#/contract/store.ts';
 import { ApiError, getJson } from './core.ts';
 import type { Client } from './core.ts';
 
 /** Contract schemas, loaded only when answers are checked. */
-const store = () => import('../contract/store.ts');
-const settingsSchema = async () => (await import('../contract/settings.ts')).settingsSchema;
+const store = () => import('#/contract/store.ts');
+const settingsSchema = async () => (await import('#/contract/settings.ts')).settingsSchema;
 const menuSchema = async () => (await store()).menuSchema;
 const bannersSchema = async () => (await store()).bannersSchema;
 const showcaseSchema = async () => (await store()).showcaseSchema;

@@ -1,5 +1,5 @@
 import { SEED_PRODUCTS, STORE_API_URL, STORE_APP_TOKEN } from 'astro:env/server';
-import { hasServerTransport, setServerTransport } from '../api/http.ts';
+import { hasServerTransport, setServerTransport } from '#/api/http.ts';
 
 let ready: Promise<void> | undefined;
 
@@ -25,7 +25,7 @@ async function connect(): Promise<void> {
     });
     return;
   }
-  const { bootPlatform } = await import('../server/boot.ts');
+  const { bootPlatform } = await import('#/server/boot.ts');
   const platform = await bootPlatform({
     dataDir: 'memory://',
     appToken: STORE_APP_TOKEN,

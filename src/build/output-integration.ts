@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { precompressAssets } from '../edge/assets.ts';
-import { BUILD_ORIGIN, movePrerenderedPages } from '../edge/static-pages.ts';
+import { precompressAssets } from '#/edge/assets.ts';
+import { BUILD_ORIGIN, movePrerenderedPages } from '#/edge/static-pages.ts';
 
 /**
  * After `astro build`, take out of the node adapter's static folder what src/fetch.ts must serve

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Settings } from '../contract/settings.ts';
+import type { Settings } from '#/contract/settings.ts';
 
 /**
  * Maintenance mode: every page is the waiting page (503, Retry-After, no-store) with the store's

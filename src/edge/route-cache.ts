@@ -1,6 +1,6 @@
 import memoryProvider from 'astro/cache/memory';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
-import { CATALOGUE_CACHE } from '../lib/page-cache.ts';
+import { CATALOGUE_CACHE } from '#/lib/page-cache.ts';
 
 /**
  * Astro's in-memory route cache, kept where src/fetch.ts can reach it: when the catalogue or the settings

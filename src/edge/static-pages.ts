@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { REUSED_HEADER } from './compression.ts';
-import { CATALOGUE_CACHE_CONTROL } from '../lib/page-cache.ts';
+import { CATALOGUE_CACHE_CONTROL } from '#/lib/page-cache.ts';
 
 /**
  * Prerendered pages (the marketing pages of src/content) are static HTML written by `astro build`.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatEnd, formatTimeLeft, timeLeft } from '../lib/countdown.ts';
+import { formatEnd, formatTimeLeft, timeLeft } from '#/lib/countdown.ts';
 import { useLateReady } from './shared/ready.ts';
 
 type Props = {

@@ -14,7 +14,7 @@ import {
   SUGGESTIONS_MOBILE,
   submitSearch,
   typed,
-} from '../stores/search.ts';
+} from '#/stores/search.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';

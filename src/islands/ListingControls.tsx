@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FilterGroup, FilterLink } from '../lib/filter-groups.ts';
+import type { FilterGroup, FilterLink } from '#/lib/filter-groups.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';

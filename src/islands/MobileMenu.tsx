@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { MenuNode } from '../lib/menu-tree.ts';
-import { $menuOpen, $menuPath, closeMenu, drillDown, drillUp, openMenu } from '../stores/menu.ts';
-import { $user, firstName } from '../stores/user.ts';
+import type { MenuNode } from '#/lib/menu-tree.ts';
+import { $menuOpen, $menuPath, closeMenu, drillDown, drillUp, openMenu } from '#/stores/menu.ts';
+import { $user, firstName } from '#/stores/user.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $popup, closePopup, schedulePopup } from '../stores/popup.ts';
+import { $popup, closePopup, schedulePopup } from '#/stores/popup.ts';
 import { useDialog } from './shared/dialog.ts';
 import { Icon } from './shared/Icon.tsx';
 import { useLateReady } from './shared/ready.ts';

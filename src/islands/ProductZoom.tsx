@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { $zoom, openZoom } from '../stores/zoom.ts';
+import { $zoom, openZoom } from '#/stores/zoom.ts';
 import { useLateReady } from './shared/ready.ts';
 
 const ZoomViewer = lazy(() => import('./zoom/ZoomViewer.tsx'));

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $user, ensureUser } from '../stores/user.ts';
+import { $user, ensureUser } from '#/stores/user.ts';
 import { useLateReady } from './shared/ready.ts';
 import { LoadingBar } from './shell/LoadingBar.tsx';
 import { ConsentBanner } from './shell/ConsentBanner.tsx';

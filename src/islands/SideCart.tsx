@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatBRL } from '../lib/money.ts';
+import { formatBRL } from '#/lib/money.ts';
 import {
   $cart,
   $cartBusy,
@@ -13,7 +13,7 @@ import {
   COUNT_KEY,
   loadCart,
   openCart,
-} from '../stores/cart.ts';
+} from '#/stores/cart.ts';
 import { CartLine } from './cart/CartLine.tsx';
 import { UpsellRow } from './cart/Upsell.tsx';
 import { useDialog } from './shared/dialog.ts';

@@ -1,4 +1,4 @@
-import type { Selo } from '../contract/product.ts';
+import type { Selo } from '#/contract/product.ts';
 
 /** Spec: the text badge with id 23 is not shown as text. */
 export const HIDDEN_TEXT_BADGE = 23;

@@ -1,6 +1,6 @@
-import { checkEvaluationKey } from '../api/forms.ts';
-import type { Client } from '../api/core.ts';
-import { ApiError } from '../api/core.ts';
+import { checkEvaluationKey } from '#/api/forms.ts';
+import type { Client } from '#/api/core.ts';
+import { ApiError } from '#/api/core.ts';
 
 /**
  * Page-entry rules (spec section 2): a page may name a rule that decides, before it renders, whether

@@ -1,4 +1,4 @@
-import type { Detalhes } from '../contract/page.ts';
+import type { Detalhes } from '#/contract/page.ts';
 import { formatBRL } from './money.ts';
 
 /**

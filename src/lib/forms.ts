@@ -1,4 +1,4 @@
-import { ApiError } from '../api/core.ts';
+import { ApiError } from '#/api/core.ts';
 
 /** Reading posted forms in pages. */
 

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../contract/store.ts';
+import type { MenuItem } from '#/contract/store.ts';
 
 /** A menu entry as the mobile drawer needs it: three levels of labels and links, nothing more. */
 export type MenuNode = { label: string; href: string; sub: MenuNode[] };

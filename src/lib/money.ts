@@ -1,4 +1,4 @@
-import type { Parcela } from '../contract/product.ts';
+import type { Parcela } from '#/contract/product.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

@@ -1,6 +1,6 @@
-import type { Breadcrumb, Seo } from '../contract/common.ts';
-import type { Produto, ProdutoDetalhe } from '../contract/product.ts';
-import type { Settings } from '../contract/settings.ts';
+import type { Breadcrumb, Seo } from '#/contract/common.ts';
+import type { Produto, ProdutoDetalhe } from '#/contract/product.ts';
+import type { Settings } from '#/contract/settings.ts';
 
 /** schema.org objects for JSON-LD; every URL absolute. */
 

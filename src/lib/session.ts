@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
-import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../contract/session.ts';
-import { createClient } from '../api/http.ts';
-import type { Client } from '../api/http.ts';
+import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
+import { createClient } from '#/api/http.ts';
+import type { Client } from '#/api/http.ts';
 
 /** HttpOnly, SameSite=Lax, Secure under https, for the whole site, kept as long as the platform says. */
 export const sessionCookieOptions = (url: URL) =>

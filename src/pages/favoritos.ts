@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { changeFavourite } from '../api/account.ts';
-import { ApiError } from '../api/http.ts';
-import { safeBack } from '../lib/forms.ts';
-import { visitorClient } from '../lib/session.ts';
+import { changeFavourite } from '#/api/account.ts';
+import { ApiError } from '#/api/http.ts';
+import { safeBack } from '#/lib/forms.ts';
+import { visitorClient } from '#/lib/session.ts';
 
 /**
  * The wishlist heart without JavaScript: toggle the product on the platform and go back (303); a

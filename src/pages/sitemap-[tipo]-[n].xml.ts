@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { SITEMAP_KINDS } from '../contract/sitemap.ts';
-import { createClient } from '../api/http.ts';
-import { getSitemap } from '../api/sitemap.ts';
-import { SITEMAP_CHUNK, urlsetXml } from '../lib/sitemap.ts';
+import { SITEMAP_KINDS } from '#/contract/sitemap.ts';
+import { createClient } from '#/api/http.ts';
+import { getSitemap } from '#/api/sitemap.ts';
+import { SITEMAP_CHUNK, urlsetXml } from '#/lib/sitemap.ts';
 
 /** One chunk of indexable URLs (products, categories and landing pages, brands, pages). */
 export const GET: APIRoute = async ({ params, url }) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { contentPagePath } from '../lib/content-pages.ts';
-import { urlsetXml } from '../lib/sitemap.ts';
+import { contentPagePath } from '#/lib/content-pages.ts';
+import { urlsetXml } from '#/lib/sitemap.ts';
 
 /** The store's own pages: marketing pages that may be indexed (src/content) and the service pages. */
 export const GET: APIRoute = async ({ url }) => {

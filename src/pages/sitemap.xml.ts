@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { createClient } from '../api/http.ts';
-import { getSitemapIndex } from '../api/sitemap.ts';
-import { SITEMAP_CHUNK, sitemapIndexXml } from '../lib/sitemap.ts';
+import { createClient } from '#/api/http.ts';
+import { getSitemapIndex } from '#/api/sitemap.ts';
+import { SITEMAP_CHUNK, sitemapIndexXml } from '#/lib/sitemap.ts';
 
 /** The sitemap index: one chunk file per 5,000 URLs of each kind, and the store's own pages. */
 export const GET: APIRoute = async ({ url }) => {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { newErrorReference } from '../contract/common.ts';
+import { newErrorReference } from '#/contract/common.ts';
 import { errorCode, isDataException, isUnavailable } from './db/health.ts';
 
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */

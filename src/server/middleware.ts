@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '../contract/session.ts';
+import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
 import { checkSessionId, handOver, mintSessionId } from './accounts/sessions.ts';
 import type { PlatformEnv } from './context.ts';
 import { PlatformError } from './errors.ts';

@@ -1,6 +1,6 @@
-import { createBrowserClient } from '../api/browser.ts';
-import type { Client } from '../api/core.ts';
-import { readSiteConfig } from '../lib/site-config.ts';
+import { createBrowserClient } from '#/api/browser.ts';
+import type { Client } from '#/api/core.ts';
+import { readSiteConfig } from '#/lib/site-config.ts';
 import { loadingEnded, loadingStarted } from './loading.ts';
 
 /**

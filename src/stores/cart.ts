@@ -1,11 +1,11 @@
 import { atom, computed } from 'nanostores';
-import { addPayload, addToCart, getCart, getUpsell, removeLine, setQuantity } from '../api/cart.ts';
-import type { LineKey } from '../api/cart.ts';
-import { ApiError } from '../api/core.ts';
-import type { Cart, CartItem, CartPayload, Upsell } from '../contract/cart.ts';
-import { trackAddToCart, trackRemoveFromCart } from '../lib/analytics.ts';
-import type { GaItem } from '../lib/analytics.ts';
-import { COUNT_KEY } from '../lib/cart-view.ts';
+import { addPayload, addToCart, getCart, getUpsell, removeLine, setQuantity } from '#/api/cart.ts';
+import type { LineKey } from '#/api/cart.ts';
+import { ApiError } from '#/api/core.ts';
+import type { Cart, CartItem, CartPayload, Upsell } from '#/contract/cart.ts';
+import { trackAddToCart, trackRemoveFromCart } from '#/lib/analytics.ts';
+import type { GaItem } from '#/lib/analytics.ts';
+import { COUNT_KEY } from '#/lib/cart-view.ts';
 import { api } from './api.ts';
 
 export { COUNT_KEY };

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { changeFavourite, getFavourites } from '../api/account.ts';
-import { ApiError } from '../api/core.ts';
-import { trackAddToWishlist } from '../lib/analytics.ts';
+import { changeFavourite, getFavourites } from '#/api/account.ts';
+import { ApiError } from '#/api/core.ts';
+import { trackAddToWishlist } from '#/lib/analytics.ts';
 import { api } from './api.ts';
 import { ensureUser } from './user.ts';
 

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { ApiError } from '../api/core.ts';
-import { getPopups } from '../api/store.ts';
-import type { Popup } from '../contract/store.ts';
+import { ApiError } from '#/api/core.ts';
+import { getPopups } from '#/api/store.ts';
+import type { Popup } from '#/contract/store.ts';
 import { api } from './api.ts';
 
 /** Popups already seen, kept in local storage (and this tab's session when storage is blocked). */

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import { ApiError } from '../api/core.ts';
-import { searchProducts } from '../api/page.ts';
-import { getShowcase } from '../api/store.ts';
-import type { Produto } from '../contract/product.ts';
-import { trackSearch } from '../lib/analytics.ts';
+import { ApiError } from '#/api/core.ts';
+import { searchProducts } from '#/api/page.ts';
+import { getShowcase } from '#/api/store.ts';
+import type { Produto } from '#/contract/product.ts';
+import { trackSearch } from '#/lib/analytics.ts';
 import { api } from './api.ts';
 
 /** Header search (spec sections 2, 4 and 9). */

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { getUser } from '../api/account.ts';
-import { ApiError } from '../api/core.ts';
-import type { User } from '../contract/user.ts';
+import { getUser } from '#/api/account.ts';
+import { ApiError } from '#/api/core.ts';
+import type { User } from '#/contract/user.ts';
 import { api } from './api.ts';
 
 /** The visitor as the platform knows them (logged in or not); undefined until asked. */

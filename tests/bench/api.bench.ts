@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createPlatform } from '../../src/server/app.ts';
-import { clearListingCaches } from '../../src/server/catalog/caches.ts';
-import { memoryMailer } from '../../src/server/mail/mailer.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import type { DatabaseOptions } from '../../src/server/db/client.ts';
-import { seedDatabase } from '../../src/server/seed/index.ts';
+import { createPlatform } from '#/server/app.ts';
+import { clearListingCaches } from '#/server/catalog/caches.ts';
+import { memoryMailer } from '#/server/mail/mailer.ts';
+import { openDatabase } from '#/server/db/client.ts';
+import type { DatabaseOptions } from '#/server/db/client.ts';
+import { seedDatabase } from '#/server/seed/index.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);

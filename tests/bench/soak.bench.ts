@@ -6,7 +6,7 @@
 // A measurement like `npm run bench`, never part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { hashPassword } from '../../src/server/accounts/passwords.ts';
+import { hashPassword } from '#/server/accounts/passwords.ts';
 import {
   POSTGRES_URL,
   REDIS_URL,

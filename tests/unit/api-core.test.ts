@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { errorAnswer, searchParams } from '../../src/api/core.ts';
+import { errorAnswer, searchParams } from '#/api/core.ts';
 
 test('an error answer keeps the message and each field problem', () => {
   const error = errorAnswer(400, 'v2/front/newsletter', {

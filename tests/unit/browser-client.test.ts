@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { createBrowserClient } from '../../src/api/browser.ts';
-import { getJson } from '../../src/api/core.ts';
+import { createBrowserClient } from '#/api/browser.ts';
+import { getJson } from '#/api/core.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cashPrice, NAME_LIMIT, quantityText, shortName } from '../../src/lib/cart-view.ts';
-import { formatEnd, formatTimeLeft, timeLeft } from '../../src/lib/countdown.ts';
-import { menuTree } from '../../src/lib/menu-tree.ts';
-import type { MenuItem } from '../../src/contract/store.ts';
-import {
-  $loading,
-  HIDE_DELAY_MS,
-  loadingEnded,
-  loadingStarted,
-  THROTTLE_MS,
-} from '../../src/stores/loading.ts';
+import { cashPrice, NAME_LIMIT, quantityText, shortName } from '#/lib/cart-view.ts';
+import { formatEnd, formatTimeLeft, timeLeft } from '#/lib/countdown.ts';
+import { menuTree } from '#/lib/menu-tree.ts';
+import type { MenuItem } from '#/contract/store.ts';
+import { $loading, HIDE_DELAY_MS, loadingEnded, loadingStarted, THROTTLE_MS } from '#/stores/loading.ts';
 
 describe('side cart wording', () => {
   test('names longer than the limit plus 3 are cut to the limit plus an ellipsis', () => {

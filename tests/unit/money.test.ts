@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { Parcela } from '../../src/contract/product.ts';
-import { discountPercent, formatBRL, installmentLine, interestFreePlan } from '../../src/lib/money.ts';
-import { pageCount, pageNumber, pageSize } from '../../src/lib/pagination.ts';
+import type { Parcela } from '#/contract/product.ts';
+import { discountPercent, formatBRL, installmentLine, interestFreePlan } from '#/lib/money.ts';
+import { pageCount, pageNumber, pageSize } from '#/lib/pagination.ts';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 const plan = (parcelas: number, valorParcela: number, taxa = 0): Parcela => ({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildPrecos, installments } from '../../src/server/lib/prices.ts';
+import { buildPrecos, installments } from '#/server/lib/prices.ts';
 
 describe('installments', () => {
   test('up to 10x interest-free while each part is at least R$ 30, then 11x-12x with interest', () => {

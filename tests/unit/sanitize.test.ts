@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { sanitizeInline, sanitizeRich } from '../../src/lib/sanitize.ts';
+import { sanitizeInline, sanitizeRich } from '#/lib/sanitize.ts';
 
 test('inline labels keep emphasis and lose scripts, handlers and links', () => {
   expect(

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { normalizeText, slugify } from '../../src/server/lib/text.ts';
-import { createRandom } from '../../src/server/seed/random.ts';
-import { buildCategories, generateProducts } from '../../src/server/seed/generate.ts';
+import { normalizeText, slugify } from '#/server/lib/text.ts';
+import { createRandom } from '#/server/seed/random.ts';
+import { buildCategories, generateProducts } from '#/server/seed/generate.ts';
 
 test('normalizeText drops accents, case and punctuation', () => {
   expect(normalizeText('  Torneira Cozínha 1/4 — Área "Gourmet" %_ ')).toBe(

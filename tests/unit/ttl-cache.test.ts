@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { TtlCache } from '../../src/server/lib/ttl-cache.ts';
+import { TtlCache } from '#/server/lib/ttl-cache.ts';
 
 afterEach(() => {
   vi.useRealTimers();

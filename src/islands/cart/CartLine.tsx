@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { CartItem } from '../../contract/cart.ts';
-import { cashPrice, quantityText, shortName } from '../../lib/cart-view.ts';
-import { formatBRL } from '../../lib/money.ts';
-import { changeQuantity, removeItem } from '../../stores/cart.ts';
-import { Icon } from '../shared/Icon.tsx';
+import type { CartItem } from '#/contract/cart.ts';
+import { cashPrice, quantityText, shortName } from '#/lib/cart-view.ts';
+import { formatBRL } from '#/lib/money.ts';
+import { changeQuantity, removeItem } from '#/stores/cart.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
 
 /** One cart line: picture, name, finish, prices, quantity (minus, typing, plus) and remove. */
 export function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {

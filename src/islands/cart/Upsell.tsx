@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Upsell, UpsellItem } from '../../contract/cart.ts';
-import { formatBRL } from '../../lib/money.ts';
-import { addOffer } from '../../stores/cart.ts';
-import { Icon } from '../shared/Icon.tsx';
+import type { Upsell, UpsellItem } from '#/contract/cart.ts';
+import { formatBRL } from '#/lib/money.ts';
+import { addOffer } from '#/stores/cart.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
 
 type Offer = Upsell['upsellDisponiveis'][number];
 

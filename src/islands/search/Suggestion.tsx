@@ -1,6 +1,6 @@
-import type { Produto } from '../../contract/product.ts';
-import { visibleBadges } from '../../lib/badges.ts';
-import { formatBRL } from '../../lib/money.ts';
+import type { Produto } from '#/contract/product.ts';
+import { visibleBadges } from '#/lib/badges.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** One suggestion: picture (or the placeholder), name, short description, list and cash price, badges. */
 export function Suggestion({ product, id, active }: { product: Produto; id: string; active: boolean }) {

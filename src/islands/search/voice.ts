@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { VOICE_SUBMIT_MS } from '../../stores/search.ts';
+import { VOICE_SUBMIT_MS } from '#/stores/search.ts';
 
 type Recognition = {
   lang: string;

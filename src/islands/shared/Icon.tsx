@@ -1,5 +1,5 @@
-import { ICONS } from '../../lib/icons.ts';
-import type { IconName } from '../../lib/icons.ts';
+import { ICONS } from '#/lib/icons.ts';
+import type { IconName } from '#/lib/icons.ts';
 
 /** The islands' icons: the same drawings as Icon.astro (styled by `.icon`); decorative unless given a label. */
 export function Icon({ name, size = 24, label }: { name: IconName; size?: number; label?: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readSiteConfig } from '../../lib/site-config.ts';
+import { readSiteConfig } from '#/lib/site-config.ts';
 
 /** The visitor's cookie choice (LGPD): kept in local storage; nothing non-essential loads before 'aceito'. */
 export const CONSENT_KEY = 'cookies:consentimento';

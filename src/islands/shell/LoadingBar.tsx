@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $loading } from '../../stores/loading.ts';
+import { $loading } from '#/stores/loading.ts';
 
 /** The thin bar at the top of the page while requests (or a page change) are on their way. */
 export function LoadingBar() {

@@ -5,12 +5,12 @@ import {
   trackSelectItem,
   trackSelectPromotion,
   trackViewItemList,
-} from '../../lib/analytics.ts';
-import type { GaItem } from '../../lib/analytics.ts';
-import { $favourites, loadFavourites, toggleFavourite } from '../../stores/favourites.ts';
-import { loadingEnded, loadingStarted } from '../../stores/loading.ts';
-import { firstName } from '../../stores/user.ts';
-import type { User } from '../../contract/user.ts';
+} from '#/lib/analytics.ts';
+import type { GaItem } from '#/lib/analytics.ts';
+import { $favourites, loadFavourites, toggleFavourite } from '#/stores/favourites.ts';
+import { loadingEnded, loadingStarted } from '#/stores/loading.ts';
+import { firstName } from '#/stores/user.ts';
+import type { User } from '#/contract/user.ts';
 
 /** Header retracts past this scroll (spec section 9), checked 50 ms after scrolling stops. */
 export const HEADER_SCROLL_PX = 580;

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
-import { $zoom, closeZoom, stepZoom } from '../../stores/zoom.ts';
-import { useDialog } from '../shared/dialog.ts';
-import { Icon } from '../shared/Icon.tsx';
+import { $zoom, closeZoom, stepZoom } from '#/stores/zoom.ts';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
 import './zoom.css';
 
 const SWIPE_PX = 50;

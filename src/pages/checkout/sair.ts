@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { logout } from '../../api/account.ts';
-import { ApiError } from '../../api/http.ts';
-import { SESSION_COOKIE } from '../../contract/session.ts';
-import { keepIssuedSession, visitorClient } from '../../lib/session.ts';
+import { logout } from '#/api/account.ts';
+import { ApiError } from '#/api/http.ts';
+import { SESSION_COOKIE } from '#/contract/session.ts';
+import { keepIssuedSession, visitorClient } from '#/lib/session.ts';
 
 /** Log out (a form posts here): the platform ends the session and issues a new, anonymous one. */
 export const POST: APIRoute = async ({ cookies, url, redirect }) => {

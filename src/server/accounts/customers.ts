@@ -1,8 +1,8 @@
 import { eq, or } from 'drizzle-orm';
-import { digits } from '../../contract/documents.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { PlatformError } from '../errors.ts';
+import { digits } from '#/contract/documents.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { PlatformError } from '#/server/errors.ts';
 import { activeLogin } from './sessions.ts';
 
 export type Customer = typeof t.customers.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
 
 /**
  * A customer's favourites (the platform calls them `wishlist` in its URLs and `favoritos` in its

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { TtlCache } from '../lib/ttl-cache.ts';
+import type { Db } from '#/server/db/client.ts';
+import { TtlCache } from '#/server/lib/ttl-cache.ts';
 import type { Facets } from './listing-query.ts';
 import type { SearchPlan } from './search.ts';
 

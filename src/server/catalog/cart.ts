@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { CART_LINES_MAX } from '../../contract/cart.ts';
-import type { Cart, CartItem } from '../../contract/cart.ts';
-import { touchSession } from '../accounts/sessions.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound, PlatformError } from '../errors.ts';
-import { installments } from '../lib/prices.ts';
+import { CART_LINES_MAX } from '#/contract/cart.ts';
+import type { Cart, CartItem } from '#/contract/cart.ts';
+import { touchSession } from '#/server/accounts/sessions.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound, PlatformError } from '#/server/errors.ts';
+import { installments } from '#/server/lib/prices.ts';
 import { variantImages } from './media-urls.ts';
 import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from './products.ts';
 import { productPath } from './urls.ts';

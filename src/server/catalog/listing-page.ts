@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { ListingPage } from '../../contract/page.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import type { ListingPage } from '#/contract/page.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
 import { runListing } from './listing.ts';
 import type { Filters, Order, Scope } from './listing.ts';
 import { estrutura } from './page.ts';

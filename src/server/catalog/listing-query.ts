@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import type { LandingRule } from '../db/schema.ts';
-import { FINISHES } from '../config/finishes.ts';
+import { queryRows } from '#/server/db/client.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import type { LandingRule } from '#/server/db/schema.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /** The SQL half of a listing: which products are in scope, how filters and orders read, and the counts. */

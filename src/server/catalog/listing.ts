@@ -1,8 +1,8 @@
-import type { Detalhes, ListingInfo } from '../../contract/page.ts';
-import type { Produto } from '../../contract/product.ts';
-import type { Db } from '../db/client.ts';
-import { badRequest } from '../errors.ts';
-import { FINISHES } from '../config/finishes.ts';
+import type { Detalhes, ListingInfo } from '#/contract/page.ts';
+import type { Produto } from '#/contract/product.ts';
+import type { Db } from '#/server/db/client.ts';
+import { badRequest } from '#/server/errors.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
 import {
   DISCOUNT_BUCKETS,
   FILTER_KEYS,

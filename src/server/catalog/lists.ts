@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { ListDetailPage, ListListingPage } from '../../contract/page.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import type { ListDetailPage, ListListingPage } from '#/contract/page.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
 import { estrutura } from './page.ts';
 import { loadProdutos } from './products.ts';
 import type { Taxonomy } from './taxonomy.ts';

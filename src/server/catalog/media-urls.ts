@@ -1,4 +1,4 @@
-import type { ImagemProduto } from '../../contract/product.ts';
+import type { ImagemProduto } from '#/contract/product.ts';
 
 export const IMAGE_SIZES = { zoom: 1200, big: 800, medium: 400, small: 120 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;

@@ -1,5 +1,5 @@
-import type { Breadcrumb, Estrutura, Nivel, Seo } from '../../contract/common.ts';
-import { STORE_SETTINGS } from '../config/store-settings.ts';
+import type { Breadcrumb, Estrutura, Nivel, Seo } from '#/contract/common.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import { absolute, rota } from './urls.ts';
 
 const STORE = STORE_SETTINGS.nomeLoja;

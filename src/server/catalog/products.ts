@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Marca, Produto, ProdutoDetalhe, Selo } from '../../contract/product.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { buildPrecos } from '../lib/prices.ts';
+import type { Marca, Produto, ProdutoDetalhe, Selo } from '#/contract/product.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { buildPrecos } from '#/server/lib/prices.ts';
 import { badgeImage, brandImage, variantImages } from './media-urls.ts';
 import type { Brand, Taxonomy } from './taxonomy.ts';
 import { absolute, brandPath, productPath, rota } from './urls.ts';

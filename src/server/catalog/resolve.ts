@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { badRequest } from '#/server/errors.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 export const URL_MAX_LENGTH = 1000;

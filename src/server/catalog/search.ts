@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import type { Db } from '../db/client.ts';
-import { normalizeText } from '../lib/text.ts';
+import { queryRows } from '#/server/db/client.ts';
+import type { Db } from '#/server/db/client.ts';
+import { normalizeText } from '#/server/lib/text.ts';
 import { catalogCaches } from './caches.ts';
 
 /** Longest search text considered; the rest is ignored (a documented clamp, never an error). */

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Cart } from '../../contract/cart.ts';
-import type { Frete, Shipping } from '../../contract/shipping.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import type { Cart } from '#/contract/cart.ts';
+import type { Frete, Shipping } from '#/contract/shipping.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
 import { loadSettings } from './store-settings.ts';
 import type { StoreSettings } from './store-settings.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { STORE_SETTINGS } from '../config/store-settings.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 
 export type StoreSettings = typeof STORE_SETTINGS;
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 
 export type Category = typeof t.categories.$inferSelect;
 export type Brand = typeof t.brands.$inferSelect;

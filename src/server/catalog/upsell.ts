@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
-import type { CartPayload, Upsell, UpsellItem } from '../../contract/cart.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { CartPayload, Upsell, UpsellItem } from '#/contract/cart.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 import { variantImages } from './media-urls.ts';
 import { FINISH_ATTRIBUTE } from './products.ts';
 import { getTaxonomy } from './taxonomy.ts';

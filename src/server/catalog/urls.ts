@@ -1,4 +1,4 @@
-import type { Rota } from '../../contract/common.ts';
+import type { Rota } from '#/contract/common.ts';
 
 export type Query = Record<string, string | string[]>;
 

@@ -1,4 +1,4 @@
-import type { Settings } from '../../contract/settings.ts';
+import type { Settings } from '#/contract/settings.ts';
 
 /**
  * The store's configuration (spec sections 3 and 9), served by `GET settings`: the default the seed writes

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Menu, MenuItem } from '../../contract/store.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import type { Menu, MenuItem } from '#/contract/store.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
 
 /** Icons and images are stored as paths; answers carry absolute URLs. */
 const absolutize = (origin: string, item: MenuItem): MenuItem => ({

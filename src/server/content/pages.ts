@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { estrutura, plainText } from '../catalog/page.ts';
-import { pagePath } from '../catalog/urls.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
+import { estrutura, plainText } from '#/server/catalog/page.ts';
+import { pagePath } from '#/server/catalog/urls.ts';
 
 /** An institutional page (`/institucional/{slug}`) with its structure: SEO from its title and text. */
 export async function loadInstitutionalPage(db: Db, origin: string, id: number) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Popup } from '../../contract/store.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Popup } from '#/contract/store.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 
 /** Active popups of a page level (`home`, `detail`, `page` ...); none is an empty list, not an error. */
 export async function activePopups(db: Db, origin: string, level: string): Promise<Popup[]> {

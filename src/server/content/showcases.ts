@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Banner, Showcase } from '../../contract/store.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { bannerImage } from '../catalog/media-urls.ts';
-import { loadProdutos, relatedProductIds } from '../catalog/products.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
+import type { Banner, Showcase } from '#/contract/store.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound } from '#/server/errors.ts';
+import { bannerImage } from '#/server/catalog/media-urls.ts';
+import { loadProdutos, relatedProductIds } from '#/server/catalog/products.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
 /** The banners of a place (`hash`), of one menu level when `levelId` is given; ended promotions are gone. */
 export async function loadBanners(

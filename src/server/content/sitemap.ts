@@ -1,9 +1,9 @@
 import { asc, count, sql } from 'drizzle-orm';
-import type { SitemapKind } from '../../contract/sitemap.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
-import { brandPath, landingPath, listPath, pagePath, productPath } from '../catalog/urls.ts';
+import type { SitemapKind } from '#/contract/sitemap.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { brandPath, landingPath, listPath, pagePath, productPath } from '#/server/catalog/urls.ts';
 
 /** How many URLs each kind of sitemap holds (sitemap.xml splits them into files). */
 export async function sitemapCounts(db: Db): Promise<{ tipo: SitemapKind; total: number }[]> {

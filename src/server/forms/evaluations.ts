@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 
 /** Invitation keys are random (unguessable) and stored hashed; each one evaluates the store once. */
 export const evaluationKeyHash = (key: string) => createHash('sha256').update(key).digest('base64url');

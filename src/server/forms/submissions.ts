@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 
 /** A newsletter sign-up; an e-mail already subscribed changes nothing (and the answer must not say so). */
 export async function subscribe(db: Db, email: string, name: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Parcela, Precos } from '../../contract/product.ts';
+import type { Parcela, Precos } from '#/contract/product.ts';
 
 export const INSTALLMENTS_INTEREST_FREE = 10;
 export const INSTALLMENTS_MAX = 12;

@@ -1,4 +1,4 @@
-import { errorCode } from '../db/health.ts';
+import { errorCode } from '#/server/db/health.ts';
 
 /**
  * A small least-recently-used cache: entries are fresh for `ttlMs`, then served stale for `swrMs` more while

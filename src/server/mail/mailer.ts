@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { errorCode } from '../db/health.ts';
+import { errorCode } from '#/server/db/health.ts';
 
 /** One message to one shopper: plain text always, HTML when there is a richer version. */
 export type Mail = { to: string; subject: string; text: string; html?: string | undefined };

@@ -1,4 +1,4 @@
-import type { Kind } from '../config/finishes.ts';
+import type { Kind } from '#/server/config/finishes.ts';
 
 /** Parametric product drawings: one SVG per product family, coloured by finish, seen from two angles. */
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

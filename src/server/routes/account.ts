@@ -8,26 +8,26 @@ import {
   recoverySchema,
   resetSchema,
   signupSchema,
-} from '../../contract/account.ts';
-import { HONEYPOT_FIELD } from '../../contract/forms.ts';
-import type { FormAnswer } from '../../contract/forms.ts';
+} from '#/contract/account.ts';
+import { HONEYPOT_FIELD } from '#/contract/forms.ts';
+import type { FormAnswer } from '#/contract/forms.ts';
 import {
   createCustomer,
   findByLogin,
   requireCustomer,
   takenBy,
   updateProfile,
-} from '../accounts/customers.ts';
-import { createResetToken, resetPassword } from '../accounts/password-resets.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../accounts/passwords.ts';
-import { handOver } from '../accounts/sessions.ts';
-import type { PlatformEnv } from '../context.ts';
-import { PlatformError } from '../errors.ts';
-import { invalidForm, readForm } from '../forms/fields.ts';
-import { sendInBackground } from '../mail/mailer.ts';
-import { issueSession } from '../middleware.ts';
-import { loadSettings } from '../catalog/store-settings.ts';
-import { rateLimit, retryAfter } from '../rate-limit.ts';
+} from '#/server/accounts/customers.ts';
+import { createResetToken, resetPassword } from '#/server/accounts/password-resets.ts';
+import { decoyHash, hashPassword, verifyPassword } from '#/server/accounts/passwords.ts';
+import { handOver } from '#/server/accounts/sessions.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { PlatformError } from '#/server/errors.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { sendInBackground } from '#/server/mail/mailer.ts';
+import { issueSession } from '#/server/middleware.ts';
+import { loadSettings } from '#/server/catalog/store-settings.ts';
+import { rateLimit, retryAfter } from '#/server/rate-limit.ts';
 
 /** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */
 export const account = new Hono<PlatformEnv>();

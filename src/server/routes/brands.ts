@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { toMarca } from '../catalog/products.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { toMarca } from '#/server/catalog/products.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
 export const brands = new Hono<PlatformEnv>();
 

@@ -1,12 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
-import { idempotent } from '../idempotency.ts';
+import { idempotent } from '#/server/idempotency.ts';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '../../contract/cart.ts';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest } from '../errors.ts';
-import { addToCart, loadCart, removeFromCart, setCartQuantity } from '../catalog/cart.ts';
-import { loadUpsell } from '../catalog/upsell.ts';
+import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '#/contract/cart.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest } from '#/server/errors.ts';
+import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/catalog/cart.ts';
+import { loadUpsell } from '#/server/catalog/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { storeEvaluationSchema } from '../../contract/forms.ts';
-import type { FormAnswer } from '../../contract/forms.ts';
-import type { PlatformEnv } from '../context.ts';
-import { isOpenKey, keepEvaluation } from '../forms/evaluations.ts';
-import { invalidForm, readForm } from '../forms/fields.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { storeEvaluationSchema } from '#/contract/forms.ts';
+import type { FormAnswer } from '#/contract/forms.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { isOpenKey, keepEvaluation } from '#/server/forms/evaluations.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { rateLimit } from '#/server/rate-limit.ts';
 
 /** `GET/POST evaluations/store/add/{key}`: is the invitation good; then the evaluation itself. */
 export const evaluations = new Hono<PlatformEnv>();

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { architectSchema, contactSchema, HONEYPOT_FIELD } from '../../contract/forms.ts';
-import type { FormAnswer } from '../../contract/forms.ts';
-import type { PlatformEnv } from '../context.ts';
-import { invalidForm, readForm } from '../forms/fields.ts';
-import { keepSubmission } from '../forms/submissions.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { architectSchema, contactSchema, HONEYPOT_FIELD } from '#/contract/forms.ts';
+import type { FormAnswer } from '#/contract/forms.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { keepSubmission } from '#/server/forms/submissions.ts';
+import { rateLimit } from '#/server/rate-limit.ts';
 
 /** `POST form/contact` and `form/architect`: kept for the team; a filled honeypot keeps nothing. */
 export const forms = new Hono<PlatformEnv>();

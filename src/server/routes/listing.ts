@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { listingQuerySchema } from '../../contract/page.ts';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { DEFAULT_LIMIT, parseFilters, parseOrder } from '../catalog/listing.ts';
-import { findLandingPage, listingPage } from '../catalog/listing-page.ts';
-import type { ListingControls } from '../catalog/listing-page.ts';
-import { plainText } from '../catalog/page.ts';
-import { parseStoreUrl, resolvePath } from '../catalog/resolve.ts';
-import { clampSearchText, planSearch } from '../catalog/search.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
-import { brandPath, landingPath } from '../catalog/urls.ts';
+import { listingQuerySchema } from '#/contract/page.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { DEFAULT_LIMIT, parseFilters, parseOrder } from '#/server/catalog/listing.ts';
+import { findLandingPage, listingPage } from '#/server/catalog/listing-page.ts';
+import type { ListingControls } from '#/server/catalog/listing-page.ts';
+import { plainText } from '#/server/catalog/page.ts';
+import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
+import { clampSearchText, planSearch } from '#/server/catalog/search.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { brandPath, landingPath } from '#/server/catalog/urls.ts';
 
 /** `url/product/listing/{category|brand|landing-page|search}`: a listing page of the storefront. */
 export const listing = new Hono<PlatformEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { loadMenu } from '../content/menus.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { loadMenu } from '#/server/content/menus.ts';
 
 /** `GET struct/menus/{hash}`: a menu of the header, the footer or a line. */
 export const menus = new Hono<PlatformEnv>();

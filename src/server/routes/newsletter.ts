@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { HONEYPOT_FIELD, newsletterSchema } from '../../contract/forms.ts';
-import type { FormAnswer } from '../../contract/forms.ts';
-import type { PlatformEnv } from '../context.ts';
-import { invalidForm, readForm } from '../forms/fields.ts';
-import { subscribe } from '../forms/submissions.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { HONEYPOT_FIELD, newsletterSchema } from '#/contract/forms.ts';
+import type { FormAnswer } from '#/contract/forms.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { subscribe } from '#/server/forms/submissions.ts';
+import { rateLimit } from '#/server/rate-limit.ts';
 
 /** `POST newsletter`: sign up once; the same e-mail again gets the same answer (it must not tell who is a customer). */
 export const newsletter = new Hono<PlatformEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { activePopups } from '../content/popups.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { activePopups } from '#/server/content/popups.ts';
 
 /** `GET struct/popup/{nivel}`: the popups of a page level. */
 export const popup = new Hono<PlatformEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { loadSettings } from '../catalog/store-settings.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { loadSettings } from '#/server/catalog/store-settings.ts';
 
 export const settings = new Hono<PlatformEnv>();
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { cartShippingSchema, productShippingSchema } from '../../contract/shipping.ts';
-import { rememberCep } from '../accounts/sessions.ts';
-import type { PlatformEnv } from '../context.ts';
-import { invalidForm, readForm } from '../forms/fields.ts';
-import { loadCart } from '../catalog/cart.ts';
-import { quoteCart, quoteProduct } from '../catalog/shipping.ts';
+import { cartShippingSchema, productShippingSchema } from '#/contract/shipping.ts';
+import { rememberCep } from '#/server/accounts/sessions.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { loadCart } from '#/server/catalog/cart.ts';
+import { quoteCart, quoteProduct } from '#/server/catalog/shipping.ts';
 
 /** Shipping quotes: for one product (the product page) and, our extension, for the session's cart. The CEP is remembered. */
 export const shipment = new Hono<PlatformEnv>();

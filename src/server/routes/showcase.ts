@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest } from '../errors.ts';
-import { loadBanners, loadShowcase } from '../content/showcases.ts';
-import type { ShowcaseRequest } from '../content/showcases.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest } from '#/server/errors.ts';
+import { loadBanners, loadShowcase } from '#/server/content/showcases.ts';
+import type { ShowcaseRequest } from '#/server/content/showcases.ts';
 
 /** `GET showcase/banners/{hash}` and `GET showcase/products/{hash}` (curated, related, recently seen). */
 export const showcase = new Hono<PlatformEnv>();

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { SITEMAP_KINDS } from '../../contract/sitemap.ts';
-import type { SitemapKind } from '../../contract/sitemap.ts';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { sitemapCounts, sitemapPaths } from '../content/sitemap.ts';
+import { SITEMAP_KINDS } from '#/contract/sitemap.ts';
+import type { SitemapKind } from '#/contract/sitemap.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { sitemapCounts, sitemapPaths } from '#/server/content/sitemap.ts';
 
 /** `GET sitemap` (counts by kind) and `GET sitemap/{tipo}?offset&limit` (absolute URLs), for sitemap.xml. */
 export const sitemap = new Hono<PlatformEnv>();

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { PlatformEnv } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { estrutura, plainText } from '../catalog/page.ts';
-import { loadListDetail, loadListIndex } from '../catalog/lists.ts';
-import { loadProdutoDetalhe } from '../catalog/products.ts';
-import { parseStoreUrl, resolvePath } from '../catalog/resolve.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
-import { productPath } from '../catalog/urls.ts';
-import { loadInstitutionalPage } from '../content/pages.ts';
-import { STORE_SETTINGS } from '../config/store-settings.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { notFound } from '#/server/errors.ts';
+import { estrutura, plainText } from '#/server/catalog/page.ts';
+import { loadListDetail, loadListIndex } from '#/server/catalog/lists.ts';
+import { loadProdutoDetalhe } from '#/server/catalog/products.ts';
+import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { productPath } from '#/server/catalog/urls.ts';
+import { loadInstitutionalPage } from '#/server/content/pages.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import { listing } from './listing.ts';
 
 export const url = new Hono<PlatformEnv>();

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import { CEP_MESSAGE, zipcodeRequestSchema } from '../../contract/user.ts';
-import type { User } from '../../contract/user.ts';
-import { sessionCustomer } from '../accounts/customers.ts';
-import type { Customer } from '../accounts/customers.ts';
-import { rememberCep, sessionCep } from '../accounts/sessions.ts';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { CEP_MESSAGE, zipcodeRequestSchema } from '#/contract/user.ts';
+import type { User } from '#/contract/user.ts';
+import { sessionCustomer } from '#/server/accounts/customers.ts';
+import type { Customer } from '#/server/accounts/customers.ts';
+import { rememberCep, sessionCep } from '#/server/accounts/sessions.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest } from '#/server/errors.ts';
 
 export const checkout = new Hono<PlatformEnv>();
 

@@ -1,14 +1,14 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { LOGIN_REQUIRED, wishlistRequestSchema } from '../../contract/wishlist.ts';
-import type { WishlistAnswer } from '../../contract/wishlist.ts';
-import { requireCustomer } from '../accounts/customers.ts';
-import { changeFavourite, favouriteIds } from '../accounts/favourites.ts';
-import type { FavouriteAction } from '../accounts/favourites.ts';
-import type { PlatformEnv } from '../context.ts';
-import { badRequest } from '../errors.ts';
-import { loadProdutos } from '../catalog/products.ts';
-import { getTaxonomy } from '../catalog/taxonomy.ts';
+import { LOGIN_REQUIRED, wishlistRequestSchema } from '#/contract/wishlist.ts';
+import type { WishlistAnswer } from '#/contract/wishlist.ts';
+import { requireCustomer } from '#/server/accounts/customers.ts';
+import { changeFavourite, favouriteIds } from '#/server/accounts/favourites.ts';
+import type { FavouriteAction } from '#/server/accounts/favourites.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest } from '#/server/errors.ts';
+import { loadProdutos } from '#/server/catalog/products.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
 /** `wishlist`: the logged-in customer's favourites; guests get 401. */
 export const wishlist = new Hono<PlatformEnv>();

@@ -1,6 +1,6 @@
 /** The store's fixed taxonomy, brands and badges: the editorial frame the generator fills. */
 
-import type { Kind } from '../config/finishes.ts';
+import type { Kind } from '#/server/config/finishes.ts';
 
 export type CategoryDef = {
   name: string;

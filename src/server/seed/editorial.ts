@@ -1,5 +1,5 @@
-import type { MenuItem } from '../../contract/store.ts';
-import { FINISHES } from '../config/finishes.ts';
+import type { MenuItem } from '#/contract/store.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
 import type { CategoryRow, ProductRow } from './generate.ts';
 
 let menuIds = 0;

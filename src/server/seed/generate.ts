@@ -1,8 +1,8 @@
-import { installments } from '../lib/prices.ts';
-import { normalizeText, slugify } from '../lib/text.ts';
-import type { Spec } from '../db/schema.ts';
-import { FINISHES } from '../config/finishes.ts';
-import type { Kind } from '../config/finishes.ts';
+import { installments } from '#/server/lib/prices.ts';
+import { normalizeText, slugify } from '#/server/lib/text.ts';
+import type { Spec } from '#/server/db/schema.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
+import type { Kind } from '#/server/config/finishes.ts';
 import { BADGES, BRANDS, CATEGORY_TREE, FINISHES_BY_KIND, MATERIALS, STYLES } from './catalog.ts';
 import type { CategoryDef } from './catalog.ts';
 import { createRandom } from './random.ts';

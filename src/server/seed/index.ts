@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
 import { BADGES, BRANDS } from './catalog.ts';
 import {
   PAGES,
@@ -12,8 +12,8 @@ import {
   buildShowcases,
 } from './editorial.ts';
 import { buildCategories, buildVocabulary, generateProducts } from './generate.ts';
-import { STORE_SETTINGS } from '../config/store-settings.ts';
-import { normalizeText, slugify } from '../lib/text.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
+import { normalizeText, slugify } from '#/server/lib/text.ts';
 
 export const DEFAULT_PRODUCTS = 400;
 const BATCH = 500;

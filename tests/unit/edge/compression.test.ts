@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
-import { compression, pickEncoding } from '../../../src/edge/compression.ts';
+import { compression, pickEncoding } from '#/edge/compression.ts';
 
 const html = `<!doctype html><p>${'Torneira gourmet '.repeat(400)}</p>`;
 const app = new Hono();

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
-import { arrivedOn, publicOrigin } from '../../../src/edge/public-origin.ts';
-import { HSTS, securityHeaders } from '../../../src/edge/security-headers.ts';
-import { trustedProxy, validSignature } from '../../../src/edge/trusted-proxy.ts';
+import { arrivedOn, publicOrigin } from '#/edge/public-origin.ts';
+import { HSTS, securityHeaders } from '#/edge/security-headers.ts';
+import { trustedProxy, validSignature } from '#/edge/trusted-proxy.ts';
 
 const CLIENT_ADDRESS = Symbol.for('astro.clientAddress');
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
-import { servedMethods } from '../../../src/edge/methods.ts';
-import { ownHostsOnly } from '../../../src/edge/own-hosts.ts';
-import { pageParamsOnly } from '../../../src/edge/query.ts';
-import { FIELD_MAX, formFields, safeBack } from '../../../src/lib/forms.ts';
+import { servedMethods } from '#/edge/methods.ts';
+import { ownHostsOnly } from '#/edge/own-hosts.ts';
+import { pageParamsOnly } from '#/edge/query.ts';
+import { FIELD_MAX, formFields, safeBack } from '#/lib/forms.ts';
 
 describe('return addresses stay on the store (no open redirect)', () => {
   test.each([

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
-import { maintenance, RELEASE_COOKIE } from '../../../src/edge/maintenance.ts';
-import { STORE_SETTINGS } from '../../../src/server/config/store-settings.ts';
+import { maintenance, RELEASE_COOKIE } from '#/edge/maintenance.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 
 const settings = (ativo: boolean) => ({
   ...STORE_SETTINGS,

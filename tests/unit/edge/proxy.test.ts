@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { proxyApi } from '../../../src/edge/proxy.ts';
+import { proxyApi } from '#/edge/proxy.ts';
 
 let upstream: http.Server;
 let base = '';

@@ -3,12 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  BUILD_ORIGIN,
-  movePrerenderedPages,
-  pagePath,
-  servePrerendered,
-} from '../../../src/edge/static-pages.ts';
+import { BUILD_ORIGIN, movePrerenderedPages, pagePath, servePrerendered } from '#/edge/static-pages.ts';
 
 const folders: string[] = [];
 afterEach(() => {

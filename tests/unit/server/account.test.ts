@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { cartSchema } from '../../../src/contract/cart.ts';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { formAnswerSchema } from '../../../src/contract/forms.ts';
-import { userSchema } from '../../../src/contract/user.ts';
-import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
+import { cartSchema } from '#/contract/cart.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
+import { userSchema } from '#/contract/user.ts';
+import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cartSchema, upsellSchema } from '../../../src/contract/cart.ts';
-import type { Cart } from '../../../src/contract/cart.ts';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
+import { cartSchema, upsellSchema } from '#/contract/cart.ts';
+import type { Cart } from '#/contract/cart.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

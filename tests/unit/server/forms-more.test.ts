@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { formAnswerSchema } from '../../../src/contract/forms.ts';
-import * as t from '../../../src/server/db/schema.ts';
-import { evaluationKeyHash } from '../../../src/server/forms/evaluations.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
+import * as t from '#/server/db/schema.ts';
+import { evaluationKeyHash } from '#/server/forms/evaluations.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { formAnswerSchema } from '../../../src/contract/forms.ts';
-import * as t from '../../../src/server/db/schema.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
+import * as t from '#/server/db/schema.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,7 +1,7 @@
 import { count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CART_LINES_MAX } from '../../../src/contract/cart.ts';
-import * as t from '../../../src/server/db/schema.ts';
+import { CART_LINES_MAX } from '#/contract/cart.ts';
+import * as t from '#/server/db/schema.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { listingSchema } from '../../../src/contract/page.ts';
-import type { ListingPage } from '../../../src/contract/page.ts';
-import { catalogCaches, clearListingCaches } from '../../../src/server/catalog/caches.ts';
-import { warmListings } from '../../../src/server/catalog/listing.ts';
-import { getTaxonomy } from '../../../src/server/catalog/taxonomy.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { listingSchema } from '#/contract/page.ts';
+import type { ListingPage } from '#/contract/page.ts';
+import { catalogCaches, clearListingCaches } from '#/server/catalog/caches.ts';
+import { warmListings } from '#/server/catalog/listing.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

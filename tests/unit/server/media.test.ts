@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { listingSchema } from '../../../src/contract/page.ts';
+import { listingSchema } from '#/contract/page.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

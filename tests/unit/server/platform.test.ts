@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
+import { errorSchema } from '#/contract/common.ts';
 import { APP_TOKEN, ORIGIN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

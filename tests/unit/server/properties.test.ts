@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import * as t from '../../../src/server/db/schema.ts';
+import * as t from '#/server/db/schema.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

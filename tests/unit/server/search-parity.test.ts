@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { listingSchema } from '../../../src/contract/page.ts';
+import { listingSchema } from '#/contract/page.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

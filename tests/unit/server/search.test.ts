@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { listingSchema } from '../../../src/contract/page.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { listingSchema } from '#/contract/page.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cartSchema } from '../../../src/contract/cart.ts';
-import { userSchema } from '../../../src/contract/user.ts';
-import { mintSessionId, SESSION_LIFETIME } from '../../../src/server/accounts/sessions.ts';
-import { PURGE_LOCK } from '../../../src/server/db/client.ts';
-import * as t from '../../../src/server/db/schema.ts';
-import { purgeExpired } from '../../../src/server/housekeeping.ts';
+import { cartSchema } from '#/contract/cart.ts';
+import { userSchema } from '#/contract/user.ts';
+import { mintSessionId, SESSION_LIFETIME } from '#/server/accounts/sessions.ts';
+import { PURGE_LOCK } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { purgeExpired } from '#/server/housekeeping.ts';
 import { newSession, SESSION_SECRET, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { settingsSchema } from '../../../src/contract/settings.ts';
+import { settingsSchema } from '#/contract/settings.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

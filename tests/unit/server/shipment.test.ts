@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
-import { shippingSchema } from '../../../src/contract/shipping.ts';
-import { userSchema } from '../../../src/contract/user.ts';
-import { ufOfCep } from '../../../src/server/catalog/shipping.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { productPageSchema, listingSchema } from '#/contract/page.ts';
+import { shippingSchema } from '#/contract/shipping.ts';
+import { userSchema } from '#/contract/user.ts';
+import { ufOfCep } from '#/server/catalog/shipping.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

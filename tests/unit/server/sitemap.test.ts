@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sitemapIndexSchema, sitemapSchema } from '../../../src/contract/sitemap.ts';
+import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import {
-  bannersSchema,
-  brandsSchema,
-  menuSchema,
-  popupsSchema,
-  showcaseSchema,
-} from '../../../src/contract/store.ts';
-import type { MenuItem } from '../../../src/contract/store.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
+import type { MenuItem } from '#/contract/store.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

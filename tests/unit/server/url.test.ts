@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
+import { errorSchema } from '#/contract/common.ts';
 import {
   homeSchema,
   institutionalSchema,
@@ -7,8 +7,8 @@ import {
   listListingSchema,
   productPageSchema,
   verifySchema,
-} from '../../../src/contract/page.ts';
-import { listingSchema } from '../../../src/contract/page.ts';
+} from '#/contract/page.ts';
+import { listingSchema } from '#/contract/page.ts';
 import { ORIGIN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

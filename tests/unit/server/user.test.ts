@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { errorSchema, operationSchema } from '../../../src/contract/common.ts';
-import { userSchema } from '../../../src/contract/user.ts';
+import { errorSchema, operationSchema } from '#/contract/common.ts';
+import { userSchema } from '#/contract/user.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

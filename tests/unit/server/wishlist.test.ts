@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorSchema } from '../../../src/contract/common.ts';
-import { userSchema } from '../../../src/contract/user.ts';
-import { wishlistAnswerSchema, wishlistSchema } from '../../../src/contract/wishlist.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { userSchema } from '#/contract/user.ts';
+import { wishlistAnswerSchema, wishlistSchema } from '#/contract/wishlist.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -1,13 +1,13 @@
 import { Window } from 'happy-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createClient } from '../../../src/api/http.ts';
-import { productPageSchema, listingSchema } from '../../../src/contract/page.ts';
-import { showcaseSchema } from '../../../src/contract/store.ts';
-import { useClient } from '../../../src/stores/api.ts';
-import * as cart from '../../../src/stores/cart.ts';
-import * as favourites from '../../../src/stores/favourites.ts';
-import * as search from '../../../src/stores/search.ts';
-import { forgetUser } from '../../../src/stores/user.ts';
+import { createClient } from '#/api/http.ts';
+import { productPageSchema, listingSchema } from '#/contract/page.ts';
+import { showcaseSchema } from '#/contract/store.ts';
+import { useClient } from '#/stores/api.ts';
+import * as cart from '#/stores/cart.ts';
+import * as favourites from '#/stores/favourites.ts';
+import * as search from '#/stores/search.ts';
+import { forgetUser } from '#/stores/user.ts';
 import { APP_TOKEN, ORIGIN, newSession, startPlatform } from '../server/harness.ts';
 import type { TestPlatform } from '../server/harness.ts';
 
