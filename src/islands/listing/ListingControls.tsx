@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FilterGroup, FilterLink } from '#/lib/filter-groups.ts';
-import { useDialog } from './shared/dialog.ts';
-import { Icon } from './shared/Icon.tsx';
-import { useLateReady } from './shared/ready.ts';
-import listingControlsCss from './listing/listing-controls.css?url';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import listingControlsCss from './listing-controls.css?url';
 
 /** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
 export const ORDER_TOGGLE_DELAY_MS = 500;

@@ -15,12 +15,12 @@ import {
   submitSearch,
   typed,
 } from '#/stores/search.ts';
-import { useDialog } from './shared/dialog.ts';
-import { Icon } from './shared/Icon.tsx';
-import { useLateReady } from './shared/ready.ts';
-import { Suggestion } from './search/Suggestion.tsx';
-import { useVoiceSearch } from './search/voice.ts';
-import './search/search.css';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import { Suggestion } from './Suggestion.tsx';
+import { useVoiceSearch } from './voice.ts';
+import './search.css';
 
 const MOBILE_MAX = 1023;
 const isMobile = () => innerWidth <= MOBILE_MAX;

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $popup, closePopup, schedulePopup } from '#/stores/popup.ts';
-import { useDialog } from './shared/dialog.ts';
-import { Icon } from './shared/Icon.tsx';
-import { useLateReady } from './shared/ready.ts';
-import { SafeHtml } from './shared/SafeHtml.tsx';
-import popupCss from './popup/popup.css?url';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
+import popupCss from './popup.css?url';
 
 /**
  * The page level's popup (`struct/popup/{nivel}`): shown once per visitor, `tempo` seconds after the

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $user, ensureUser } from '#/stores/user.ts';
-import { useLateReady } from './shared/ready.ts';
-import { LoadingBar } from './shell/LoadingBar.tsx';
-import { ConsentBanner } from './shell/ConsentBanner.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import { LoadingBar } from './LoadingBar.tsx';
+import { ConsentBanner } from './ConsentBanner.tsx';
 import {
   useConnectivity,
   useDropdowns,
@@ -14,8 +14,8 @@ import {
   useNavigationLoader,
   usePageTracking,
   useRetractingHeader,
-} from './shell/page-effects.ts';
-import shellCss from './shell/shell.css?url';
+} from './page-effects.ts';
+import shellCss from './shell.css?url';
 
 /**
  * What every page does once hydrated and that has no place of its own: the loading bar, the

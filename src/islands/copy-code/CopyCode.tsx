@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLateReady } from './shared/ready.ts';
+import { useLateReady } from '#/islands/shared/ready.ts';
 
 /**
  * A coupon's 'Copiar' button. It appears only once the island is up (without JavaScript the code is

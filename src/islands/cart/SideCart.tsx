@@ -14,13 +14,13 @@ import {
   loadCart,
   openCart,
 } from '#/stores/cart.ts';
-import { CartLine } from './cart/CartLine.tsx';
-import { UpsellRow } from './cart/Upsell.tsx';
-import { useDialog } from './shared/dialog.ts';
-import { Icon } from './shared/Icon.tsx';
-import { useLateReady } from './shared/ready.ts';
-import { SafeHtml } from './shared/SafeHtml.tsx';
-import sideCartCss from './cart/side-cart.css?url';
+import { CartLine } from './CartLine.tsx';
+import { UpsellRow } from './Upsell.tsx';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
+import sideCartCss from './side-cart.css?url';
 
 type Props = {
   /** Departments offered when the cart is empty. */

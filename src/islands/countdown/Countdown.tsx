@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatEnd, formatTimeLeft, timeLeft } from '#/lib/countdown.ts';
-import { useLateReady } from './shared/ready.ts';
+import { useLateReady } from '#/islands/shared/ready.ts';
 
 type Props = {
   /** End of the promotion, ISO 8601. */

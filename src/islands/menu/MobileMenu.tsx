@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import type { MenuNode } from '#/lib/menu-tree.ts';
 import { $menuOpen, $menuPath, closeMenu, drillDown, drillUp, openMenu } from '#/stores/menu.ts';
 import { $user, firstName } from '#/stores/user.ts';
-import { useDialog } from './shared/dialog.ts';
-import { Icon } from './shared/Icon.tsx';
-import { useLateReady } from './shared/ready.ts';
-import mobileMenuCss from './menu/mobile-menu.css?url';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+import { useLateReady } from '#/islands/shared/ready.ts';
+import mobileMenuCss from './mobile-menu.css?url';
 
 type Props = { menu: MenuNode[]; storeName: string };
 

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { $zoom, openZoom } from '#/stores/zoom.ts';
-import { useLateReady } from './shared/ready.ts';
+import { useLateReady } from '#/islands/shared/ready.ts';
 
-const ZoomViewer = lazy(() => import('./zoom/ZoomViewer.tsx'));
+const ZoomViewer = lazy(() => import('./ZoomViewer.tsx'));
 
 type Props = { images: string[]; name: string };
 
