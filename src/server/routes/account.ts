@@ -26,7 +26,7 @@ import { PlatformError } from '#/server/errors.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import { issueSession } from '#/server/middleware.ts';
-import { loadSettings } from '#/server/catalog/store-settings.ts';
+import { loadSettings } from '#/server/content/settings.ts';
 import { rateLimit, retryAfter } from '#/server/rate-limit.ts';
 
 /** Accounts: sign-up, login, logout, password recovery and profile (mounted under `checkout`). */

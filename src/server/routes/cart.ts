@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '#/contract/cart.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
-import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/catalog/cart.ts';
-import { loadUpsell } from '#/server/catalog/upsell.ts';
+import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/cart/cart.ts';
+import { loadUpsell } from '#/server/cart/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
 

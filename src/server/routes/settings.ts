@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PlatformEnv } from '#/server/context.ts';
-import { loadSettings } from '#/server/catalog/store-settings.ts';
+import { loadSettings } from '#/server/content/settings.ts';
 
 export const settings = new Hono<PlatformEnv>();
 

@@ -3,8 +3,8 @@ import { cartShippingSchema, productShippingSchema } from '#/contract/shipping.t
 import { rememberCep } from '#/server/accounts/sessions.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
-import { loadCart } from '#/server/catalog/cart.ts';
-import { quoteCart, quoteProduct } from '#/server/catalog/shipping.ts';
+import { loadCart } from '#/server/cart/cart.ts';
+import { quoteCart, quoteProduct } from '#/server/cart/shipping.ts';
 
 /** Shipping quotes: for one product (the product page) and, our extension, for the session's cart. The CEP is remembered. */
 export const shipment = new Hono<PlatformEnv>();

@@ -3,7 +3,7 @@ import { errorSchema } from '#/contract/common.ts';
 import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { userSchema } from '#/contract/user.ts';
-import { ufOfCep } from '#/server/catalog/shipping.ts';
+import { ufOfCep } from '#/server/cart/shipping.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 import type { CartPayload, Upsell, UpsellItem } from '#/contract/cart.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { variantImages } from './media-urls.ts';
-import { FINISH_ATTRIBUTE } from './products.ts';
-import { getTaxonomy } from './taxonomy.ts';
-import { productPath } from './urls.ts';
+import { variantImages } from '#/server/catalog/media-urls.ts';
+import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { productPath } from '#/server/catalog/urls.ts';
 
 /** Offers shown in the side cart at most. */
 export const UPSELL_MAX = 6;

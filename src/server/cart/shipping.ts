@@ -4,8 +4,8 @@ import type { Frete, Shipping } from '#/contract/shipping.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import { loadSettings } from './store-settings.ts';
-import type { StoreSettings } from './store-settings.ts';
+import { loadSettings } from '#/server/content/settings.ts';
+import type { StoreSettings } from '#/server/content/settings.ts';
 
 /**
  * Shipping quotes from a CEP-range table by state: the Correios ranges map a CEP to its UF, the UF to

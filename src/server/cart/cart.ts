@@ -6,9 +6,9 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { installments } from '#/server/lib/prices.ts';
-import { variantImages } from './media-urls.ts';
-import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from './products.ts';
-import { productPath } from './urls.ts';
+import { variantImages } from '#/server/catalog/media-urls.ts';
+import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
+import { productPath } from '#/server/catalog/urls.ts';
 
 type Message = Cart['mensagens'][number];
 const round2 = (n: number) => Math.round(n * 100) / 100;
