@@ -19,7 +19,7 @@ import { settings } from './routes/settings.ts';
 import { showcase } from './routes/showcase.ts';
 import { sitemap } from './routes/sitemap.ts';
 import { url } from './routes/url.ts';
-import { checkout } from './routes/user.ts';
+import { user } from './routes/user.ts';
 import { media } from './media/routes.ts';
 
 /** The embedded store platform: `api` answers the `/api` contract, `media` serves `/arquivos` images. */
@@ -61,7 +61,7 @@ export function createPlatform({
   front.route('/settings', settings);
   front.route('/checkout/cart', cart);
   front.route('/checkout/upsell', upsell);
-  front.route('/checkout', checkout);
+  front.route('/checkout', user);
   front.route('/checkout', account);
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);

@@ -8,7 +8,7 @@ import { rememberCep, sessionCep } from '#/server/accounts/sessions.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
 
-export const checkout = new Hono<PlatformEnv>();
+export const user = new Hono<PlatformEnv>();
 
 /** An anonymous visitor as the platform describes one (the CEP is the session's, if given). */
 export function anonymousUser(cep: string): User {
@@ -62,7 +62,7 @@ export function customerUser(customer: Customer, cep: string): User {
   };
 }
 
-checkout.get('/user', async (c) => {
+user.get('/user', async (c) => {
   const { db } = c.get('config');
   const [cep, customer] = await Promise.all([
     sessionCep(db, c.get('session')),
@@ -72,7 +72,7 @@ checkout.get('/user', async (c) => {
 });
 
 /** Remember the shopper's CEP in the session (used by shipping estimates). */
-checkout.post(
+user.post(
   '/zipcode',
   zValidator('json', zipcodeRequestSchema, (result) => {
     if (!result.success) throw badRequest(result.error.issues[0]?.message ?? CEP_MESSAGE);
