@@ -1,4 +1,4 @@
-import type { CartPayload } from '#/contract/cart.ts';
+import type { CartHash, CartPayload } from '#/contract/cart.ts';
 import { getJson, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
@@ -8,13 +8,8 @@ const cartSchema = async () => (await import('#/contract/cart.ts')).cartSchema;
 const upsellSchema = async () => (await import('#/contract/cart.ts')).upsellSchema;
 const PATH = 'v2/front/checkout/cart';
 
-/** What identifies a line, as the cart answers it in `hash`. */
-export type LineKey = {
-  idProduto: number;
-  idAtributoSimples: number;
-  idUnidadeVenda: number;
-  idArmazem: number;
-};
+/** What identifies a line, as the cart answers it in `hash` (the contract's shape, less the quantity). */
+export type LineKey = Omit<CartHash, 'quantidade' | 'adicional'>;
 
 export const getCart = (client: Client) => getJson(client, PATH, {}, cartSchema);
 

@@ -16,6 +16,7 @@ export const cartHashSchema = z.object({
   quantidade: z.number().int(),
   adicional: z.string(),
 });
+export type CartHash = z.infer<typeof cartHashSchema>;
 
 export const cartItemSchema = z.object({
   nome: z.string(),

@@ -24,6 +24,10 @@ test('the full cart page without JavaScript: quantity, shipping by CEP, free-shi
   await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (1)');
   await expect(page.getByText(/^Faltam R\$\s[\d.,]+ para você ter Frete Grátis!$/)).toBeVisible();
+  // The page fits the screen: nothing (a long name, the line's forms) widens it past 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 1366,
+  );
 
   const quantity = page.getByRole('textbox', { name: /^Quantidade de / });
   await page.getByRole('button', { name: /^Aumentar a quantidade de / }).click();
