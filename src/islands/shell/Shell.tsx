@@ -4,17 +4,15 @@ import { $user, ensureUser } from '#/stores/user.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { ConsentBanner } from './ConsentBanner.tsx';
-import {
-  useConnectivity,
-  useDropdowns,
-  useFavouriteHearts,
-  useMomentEvents,
-  usePageViewEvents,
-  useTrackingParams,
-  useNavigationLoader,
-  usePageTracking,
-  useRetractingHeader,
-} from './page-effects.ts';
+import { useConnectivity } from './effects/connectivity.ts';
+import { useDropdowns } from './effects/dropdowns.ts';
+import { useFavouriteHearts } from './effects/favourite-hearts.ts';
+import { useMomentEvents } from './effects/moment-events.ts';
+import { useNavigationLoader } from './effects/navigation-loader.ts';
+import { usePageTracking } from './effects/page-tracking.ts';
+import { usePageViewEvents } from './effects/page-view-events.ts';
+import { useRetractingHeader } from './effects/retracting-header.ts';
+import { useTrackingParams } from './effects/tracking-params.ts';
 import shellCss from './shell.css?url';
 
 /**

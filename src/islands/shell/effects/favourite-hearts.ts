@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { $favourites, loadFavourites, toggleFavourite } from '#/stores/favourites.ts';
+
+/** The product name behind a heart ('Favoritar Torneira X' → 'Torneira X'). */
+export const nameOf = (heart: HTMLElement) =>
+  (heart.getAttribute('aria-label') ?? '').replace(/^Favoritar /, '');
+
+/** The hearts of the page: one request for all, each submit toggles, every heart of a product follows. */
+export function useFavouriteHearts(): void {
+  useEffect(() => {
+    void loadFavourites();
+    const paint = (ids: ReadonlySet<number>) => {
+      for (const heart of document.querySelectorAll<HTMLElement>('[data-fav]'))
+        heart.setAttribute('aria-pressed', String(ids.has(Number(heart.dataset['fav']))));
+    };
+    const unpaint = $favourites.subscribe(paint);
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.matches('[data-fav-form]')) return;
+      event.preventDefault();
+      const heart = form.querySelector<HTMLElement>('[data-fav]');
+      if (!heart) return;
+      void toggleFavourite({
+        id: Number(heart.dataset['fav']),
+        name: nameOf(heart),
+        price: Number(heart.dataset['price']),
+      });
+    };
+    document.addEventListener('submit', onSubmit);
+    return () => {
+      unpaint();
+      document.removeEventListener('submit', onSubmit);
+    };
+  }, []);
+}
