@@ -3,6 +3,7 @@ import { ApiError } from '#/api/core.ts';
 import { searchProducts } from '#/api/page.ts';
 import { getShowcase } from '#/api/store.ts';
 import type { Produto } from '#/contract/product.ts';
+import { searchText } from '#/contract/search-text.ts';
 import { trackSearch } from '#/lib/analytics.ts';
 import { api } from './api.ts';
 
@@ -50,7 +51,7 @@ export function typed(text: string, limit: number): void {
   $searchText.set(text);
   $searchOpen.set(true);
   clearTimeout(timer);
-  const query = text.trim();
+  const query = searchText(text);
   if (!query) {
     void fetchSuggestions('', limit);
     return;
@@ -61,7 +62,7 @@ export function typed(text: string, limit: number): void {
 /** Open the panel on the current text (focus, or the mobile panel opening). */
 export function openSearch(limit: number): void {
   $searchOpen.set(true);
-  if ($suggestions.get().length === 0) void fetchSuggestions($searchText.get().trim(), limit);
+  if ($suggestions.get().length === 0) void fetchSuggestions(searchText($searchText.get()), limit);
 }
 
 /** Close the panel; results are dropped unless a submit is on its way. */
@@ -77,7 +78,7 @@ export function closeSearch(): void {
 
 /** The results page for a text; nothing for empty text. */
 export const searchUrl = (text: string): string | undefined => {
-  const query = text.trim();
+  const query = searchText(text);
   return query ? `/busca?busca=${encodeURIComponent(query)}` : undefined;
 };
 
@@ -91,7 +92,7 @@ export function submitSearch(
   const url = searchUrl(text);
   if (!url) return false;
   $submitting.set(true);
-  trackSearch(text.trim());
+  trackSearch(searchText(text));
   $searchText.set('');
   $searchOpen.set(false);
   go(url);

@@ -1,3 +1,4 @@
+import { searchText } from '#/contract/search-text.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
@@ -151,8 +152,8 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
           <Suggestion key={product.id} product={product} id={`sg-${String(i)}`} active={i === active} />
         ))}
       </div>
-      {!loading && suggestions.length === 0 && text.trim() && (
-        <p className="hs__none">Nenhum produto encontrado para &quot;{text.trim()}&quot;</p>
+      {!loading && suggestions.length === 0 && searchText(text) && (
+        <p className="hs__none">Nenhum produto encontrado para &quot;{searchText(text)}&quot;</p>
       )}
     </>
   );
@@ -208,7 +209,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
             type="button"
             className="btn hs__all"
             onClick={() => submitSearch(text)}
-            disabled={!text.trim()}
+            disabled={!searchText(text)}
           >
             Ver todos os resultados
           </button>

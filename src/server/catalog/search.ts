@@ -4,19 +4,9 @@ import type { Db } from '#/server/db/client.ts';
 import { normalizeText } from '#/server/lib/text.ts';
 import { catalogCaches } from './caches.ts';
 
-/** Longest search text considered; the rest is ignored (a documented clamp, never an error). */
-export const SEARCH_MAX_LENGTH = 200;
 const MAX_WORDS = 8;
 const SIMILARITY = 0.45;
 const CANDIDATES_PER_WORD = 6;
-
-/** Trimmed text, cut to SEARCH_MAX_LENGTH at a word boundary (a cut last word would match nothing). */
-export function clampSearchText(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.length > SEARCH_MAX_LENGTH
-    ? trimmed.slice(0, SEARCH_MAX_LENGTH).replace(/\s*\S*$/, '')
-    : trimmed;
-}
 
 export type SearchPlan = {
   /** `to_tsquery('portuguese', ...)` text made only of [a-z0-9] words and operators; '' = nothing matches. */
@@ -30,16 +20,14 @@ export type SearchPlan = {
  * its Portuguese stem (plural/singular), a known word that starts with it, or a known word a small
  * typo away (trigram similarity). Text is only ever data: punctuation, `%`, `_` and quotes are separators.
  */
+/** `text` is already `searchText` (src/contract/search.ts): trimmed and clamped once, by the route. */
 export function planSearch(db: Db, text: string): Promise<SearchPlan> {
-  const clamped = clampSearchText(text);
-  return catalogCaches(db).searches.getOrCompute(clamped, () => computePlan(db, clamped));
+  return catalogCaches(db).searches.getOrCompute(text, () => computePlan(db, text));
 }
 
 async function computePlan(db: Db, text: string): Promise<SearchPlan> {
   // Single letters carry no meaning.
-  const words = [...new Set(normalizeText(clampSearchText(text)).split(' '))]
-    .filter((w) => w.length > 1)
-    .slice(0, MAX_WORDS);
+  const words = [...new Set(normalizeText(text).split(' '))].filter((w) => w.length > 1).slice(0, MAX_WORDS);
   if (words.length === 0) return { tsquery: '', suggestions: [] };
   // Per query word, the best few known words: exact, by prefix (a text_pattern_ops range: words are [a-z0-9],
   // and '{' sorts right after 'z'), or a small typo away; each branch uses an index.

@@ -8,7 +8,8 @@ import { findLandingPage, listingPage } from '#/server/catalog/listing-page.ts';
 import type { ListingControls } from '#/server/catalog/listing-page.ts';
 import { plainText } from '#/server/catalog/page.ts';
 import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
-import { clampSearchText, planSearch } from '#/server/catalog/search.ts';
+import { planSearch } from '#/server/catalog/search.ts';
+import { searchTextSchema } from '#/contract/search.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { brandPath, landingPath } from '#/server/catalog/urls.ts';
 
@@ -129,9 +130,9 @@ listing.get('/landing-page', async (c) => {
 });
 
 listing.get('/search', async (c) => {
-  const raw = c.req.query('busca') ?? '';
-  if (raw.includes('\u0000')) throw badRequest('O texto da busca contém caracteres inválidos.');
-  const text = clampSearchText(raw);
+  const busca = searchTextSchema.safeParse(c.req.query('busca') ?? '');
+  if (!busca.success) throw badRequest(busca.error.issues[0]?.message ?? 'Texto da busca inválido.');
+  const text = busca.data;
   const { db } = c.get('config');
   const taxonomy = await getTaxonomy(db);
   const plan = await planSearch(db, text);
