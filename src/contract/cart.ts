@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUANTITY_MAX } from './cart-rules.ts';
 import { wholeNumber } from './common.ts';
 import { parcelaSchema } from './product.ts';
 
@@ -55,9 +56,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-export const QUANTITY_MAX = 999;
-/** Distinct products one cart holds (a store's real orders hold far fewer; a bot's, any number). */
-export const CART_LINES_MAX = 40;
+export { CART_LINES_MAX, QUANTITY_MAX, validQuantity } from './cart-rules.ts';
 const id = (name: string) => wholeNumber(name);
 const quantity = wholeNumber('A quantidade', {
   min: 1,

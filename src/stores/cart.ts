@@ -3,6 +3,7 @@ import { addPayload, addToCart, getCart, getUpsell, removeLine, setQuantity } fr
 import type { LineKey } from '#/api/cart.ts';
 import { ApiError } from '#/api/core.ts';
 import type { Cart, CartItem, CartPayload, Upsell } from '#/contract/cart.ts';
+import { validQuantity } from '#/contract/cart-rules.ts';
 import { trackAddToCart, trackRemoveFromCart } from '#/lib/analytics.ts';
 import type { GaItem } from '#/lib/analytics.ts';
 import { COUNT_KEY } from '#/lib/cart-view.ts';
@@ -128,7 +129,7 @@ export const addItem = (item: { idProduto: number; idAtributoSimples: number; qu
 export const addOffer = (payload: CartPayload) => addThen(() => addPayload(api(), payload));
 
 export async function changeQuantity(line: CartItem, quantidade: number): Promise<void> {
-  if (!Number.isInteger(quantidade) || quantidade < 1 || quantidade === line.quantidade) return;
+  if (!validQuantity(quantidade) || quantidade === line.quantidade) return;
   const cart = await mutate(() => setQuantity(api(), line.hash, quantidade));
   const now = cart?.itens.find((i) => i.hash.idAtributoSimples === line.hash.idAtributoSimples);
   if (now && now.quantidade > line.quantidade)

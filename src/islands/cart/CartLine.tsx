@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { validQuantity } from '#/contract/cart-rules.ts';
 import type { CartItem } from '#/contract/cart.ts';
 import { cashPrice, quantityText, shortName } from '#/lib/cart-view.ts';
 import { formatBRL } from '#/lib/money.ts';
@@ -13,7 +14,7 @@ export function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
   }, [item.quantidade]);
   const commit = () => {
     const quantity = Number(text);
-    if (text === '' || quantity < 1) setText(String(item.quantidade));
+    if (text === '' || !validQuantity(quantity)) setText(String(item.quantidade));
     else void changeQuantity(item, quantity);
   };
   const attribute = item.atributos.simples;
