@@ -5,6 +5,7 @@ import { cartRemoveSchema, cartUpdateSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import type { Shipping } from '#/contract/shipping.ts';
 import { formFields } from '#/lib/forms.ts';
+import { htmlToText } from '#/lib/html-rules.ts';
 
 export type Notice = { text: string; error: boolean };
 
@@ -44,7 +45,7 @@ export async function answerCartPost(client: Client, request: Request): Promise<
       return {
         cart,
         notice: message
-          ? { text: message.mensagem.replace(/<[^>]*>/g, ''), error: message.tipo === 'erro' }
+          ? { text: htmlToText(message.mensagem), error: message.tipo === 'erro' }
           : { text: 'Quantidade atualizada.', error: false },
       };
     }

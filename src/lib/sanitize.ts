@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { INLINE_TAGS } from './html-rules.ts';
 
 /** HTML from the platform (labels, descriptions) reaches `set:html` only through these two filters. */
 
@@ -12,7 +13,7 @@ const safeLinks: sanitizeHtml.IOptions = {
 export const sanitizeInline = (html: string): string =>
   sanitizeHtml(html, {
     ...safeLinks,
-    allowedTags: ['b', 'strong', 'em', 'i', 'u', 'span', 'br', 'small'],
+    allowedTags: INLINE_TAGS,
     allowedAttributes: {},
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { htmlToText, MESSAGE_TAGS } from '#/lib/html-rules.ts';
 
 /**
  * HTML from the platform (cart messages) through DOMPurify, loaded only when such HTML arrives; the
@@ -10,12 +11,18 @@ export function SafeHtml({ html, className }: { html: string; className?: string
     let live = true;
     void import('dompurify').then(({ default: purify }) => {
       if (live)
-        setClean(purify.sanitize(html, { ALLOWED_TAGS: ['strong', 'b', 'em', 'i', 'br', 'a', 'span'] }));
+        setClean(
+          purify.sanitize(html, {
+            ALLOWED_TAGS: MESSAGE_TAGS,
+            ALLOWED_ATTR: ['href'],
+            ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/)/i,
+          }),
+        );
     });
     return () => {
       live = false;
     };
   }, [html]);
-  if (clean === undefined) return <span className={className}>{html.replace(/<[^>]*>/g, '')}</span>;
+  if (clean === undefined) return <span className={className}>{htmlToText(html)}</span>;
   return <span className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
