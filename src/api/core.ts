@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { isErrorCode } from '#/contract/error-codes.ts';
+import type { ErrorCode } from '#/contract/error-codes.ts';
 
 /**
  * What every resource module (cart.ts, page.ts ...) needs, whichever way calls travel: the server's
@@ -40,12 +42,15 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** The platform's reference for an unexpected error (`codigo`), the one its log line carries. */
   readonly reference: string | undefined;
+  /** The platform's `error` code when it is one this store knows; test this, not the status or the text. */
+  readonly code: ErrorCode | undefined;
   constructor(
     status: number,
     endpoint: string,
     mensagem: string,
     fields: Record<string, string> = {},
     reference?: string,
+    code?: ErrorCode,
   ) {
     super(`${String(status)} ${endpoint}: ${mensagem}`);
     this.status = status;
@@ -53,6 +58,7 @@ export class ApiError extends Error {
     this.mensagem = mensagem;
     this.fields = fields;
     this.reference = reference;
+    this.code = code;
   }
 }
 
@@ -77,7 +83,14 @@ export function errorAnswer(status: number, endpoint: string, body: unknown): Ap
       if (typeof message === 'string') fields[name] = message;
   const reference =
     typeof answer.codigo === 'string' && /^[0-9A-F]{8}$/.test(answer.codigo) ? answer.codigo : undefined;
-  return new ApiError(status, endpoint, mensagem, fields, reference);
+  return new ApiError(
+    status,
+    endpoint,
+    mensagem,
+    fields,
+    reference,
+    isErrorCode(answer.error) ? answer.error : undefined,
+  );
 }
 
 export function searchParams(query: Query): URLSearchParams {

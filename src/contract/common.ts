@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+export { ERROR_CODES, isErrorCode } from './error-codes.ts';
+export type { ErrorCode } from './error-codes.ts';
+
 /** A Vue-router-like location, as the platform sends it (`params`/`query` may be PHP's empty `[]`). */
 export const rotaSchema = z.object({
   name: z.string(),

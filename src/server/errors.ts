@@ -2,14 +2,15 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { newErrorReference } from '#/contract/common.ts';
+import type { ErrorCode } from '#/contract/common.ts';
 import { errorCode, isDataException, isUnavailable } from './db/health.ts';
 
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */
 export class PlatformError extends Error {
   readonly status: ContentfulStatusCode;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly mensagem: string;
-  constructor(status: ContentfulStatusCode, code: string, mensagem: string) {
+  constructor(status: ContentfulStatusCode, code: ErrorCode, mensagem: string) {
     super(mensagem);
     this.status = status;
     this.code = code;

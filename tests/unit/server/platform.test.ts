@@ -114,3 +114,28 @@ describe('errors', () => {
     expect((await store.request('/v2/front/settings')).headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('error codes', () => {
+  test('every code the platform answers is one the contract lists', async () => {
+    const { isErrorCode } = await import('#/contract/common.ts');
+    const answers = await Promise.all([
+      store.request('/v2/front/nada-aqui'),
+      store.request('/v2/front/wishlist'),
+      store.request('/v2/front/checkout/zipcode', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'x',
+      }),
+      store.request('/v2/front/checkout/zipcode', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{',
+      }),
+      store.request('/v2/front/settings', { headers: { 'App-Token': 'outro' } }),
+    ]);
+    for (const res of answers) {
+      const body = (await res.json()) as { error?: unknown };
+      expect(isErrorCode(body.error), String(body.error)).toBe(true);
+    }
+  });
+});
