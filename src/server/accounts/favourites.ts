@@ -9,10 +9,10 @@ import { notFound } from '#/server/errors.ts';
  */
 export async function favouriteIds(db: Db, customerId: number): Promise<number[]> {
   const rows = await db
-    .select({ id: t.wishlistItems.productId })
-    .from(t.wishlistItems)
-    .where(eq(t.wishlistItems.customerId, customerId))
-    .orderBy(desc(t.wishlistItems.addedAt), t.wishlistItems.productId);
+    .select({ id: t.favourites.productId })
+    .from(t.favourites)
+    .where(eq(t.favourites.customerId, customerId))
+    .orderBy(desc(t.favourites.addedAt), t.favourites.productId);
   return rows.map((r) => r.id);
 }
 
@@ -30,16 +30,16 @@ export async function changeFavourite(
     .from(t.products)
     .where(eq(t.products.id, productId));
   if (!product) throw notFound('Produto não encontrado.');
-  const line = and(eq(t.wishlistItems.customerId, customerId), eq(t.wishlistItems.productId, productId));
+  const line = and(eq(t.favourites.customerId, customerId), eq(t.favourites.productId, productId));
   switch (action) {
     case 'add':
-      await db.insert(t.wishlistItems).values({ customerId, productId }).onConflictDoNothing();
+      await db.insert(t.favourites).values({ customerId, productId }).onConflictDoNothing();
       return true;
     case 'remove':
-      await db.delete(t.wishlistItems).where(line);
+      await db.delete(t.favourites).where(line);
       return false;
     case 'verify': {
-      const [row] = await db.select({ id: t.wishlistItems.productId }).from(t.wishlistItems).where(line);
+      const [row] = await db.select({ id: t.favourites.productId }).from(t.favourites).where(line);
       return row !== undefined;
     }
   }

@@ -266,8 +266,8 @@ export const customers = pgTable('customers', {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Favourite products of a customer. */
-export const wishlistItems = pgTable(
+/** Favourite products of a customer (the table keeps the platform's name, wishlist). */
+export const favourites = pgTable(
   'wishlist_items',
   {
     customerId: integer('customer_id').notNull(),

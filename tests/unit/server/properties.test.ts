@@ -24,7 +24,7 @@ async function counts(): Promise<Record<string, number>> {
     db.select({ n: count() }).from(t.customers),
     db.select({ n: count() }).from(t.storeEvaluations),
     db.select({ n: count() }).from(t.passwordResets),
-    db.select({ n: count() }).from(t.wishlistItems),
+    db.select({ n: count() }).from(t.favourites),
   ]);
   return {
     customers: customers?.n ?? 0,
