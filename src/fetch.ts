@@ -1,3 +1,4 @@
+// One file on purpose: the request pipeline reads top to bottom in the order every request takes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

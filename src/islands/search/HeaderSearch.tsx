@@ -1,3 +1,4 @@
+// One island: the ARIA combobox's keyboard, focus and panel states belong together.
 import { searchText } from '#/contract/search-text.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';

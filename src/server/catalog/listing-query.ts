@@ -1,3 +1,4 @@
+// One concern: the SQL of a listing page (ids of the page, facets), shared by every listing kind.
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { queryRows } from '#/server/db/client.ts';

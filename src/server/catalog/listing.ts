@@ -1,3 +1,4 @@
+// One concern: running a listing (controls in, page of products and facets out).
 import type { Detalhes, ListingInfo } from '#/contract/page.ts';
 import type { Produto } from '#/contract/product.ts';
 import type { Db } from '#/server/db/client.ts';

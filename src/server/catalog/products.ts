@@ -1,3 +1,4 @@
+// One concern: products as the contract shows them (card and detail), from rows to answers.
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Marca, Produto, ProdutoDetalhe, Selo } from '#/contract/product.ts';
 import type { Db } from '#/server/db/client.ts';

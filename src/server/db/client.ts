@@ -1,3 +1,4 @@
+// One concern: the database client, PGlite or PostgreSQL, with its fault handling and migrations.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

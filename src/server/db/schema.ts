@@ -1,3 +1,4 @@
+// One file because drizzle-kit reads the whole schema from it to write migrations.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,3 +1,4 @@
+// Seed data (never served): the taxonomy, brands and vocabulary the generator uses.
 /** The store's fixed taxonomy, brands and badges: the editorial frame the generator fills. */
 
 import type { Kind } from '#/server/config/finishes.ts';

@@ -1,3 +1,4 @@
+// Seed data (never served): menus, banners, popups, pages and lists of a new store.
 import type { MenuItem } from '#/contract/store.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
 import type { CategoryRow, ProductRow } from './generate.ts';

@@ -1,3 +1,4 @@
+// Seed only (never served): the generator that turns the catalogue frame into products.
 import { installments } from '#/server/lib/prices.ts';
 import { normalizeText, slugify } from '#/server/lib/text.ts';
 import type { Spec } from '#/server/db/schema.ts';
