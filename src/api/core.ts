@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { isErrorCode } from '#/contract/error-codes.ts';
 import type { ErrorCode } from '#/contract/error-codes.ts';
 
 /**
@@ -42,15 +41,18 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** The platform's reference for an unexpected error (`codigo`), the one its log line carries. */
   readonly reference: string | undefined;
-  /** The platform's `error` code when it is one this store knows; test this, not the status or the text. */
-  readonly code: ErrorCode | undefined;
+  /**
+   * The platform's `error` code (this store's are listed in contract/error-codes.ts; an external platform
+   * may send others): test this, not the status or the text.
+   */
+  readonly code: ErrorCode | (string & {}) | undefined;
   constructor(
     status: number,
     endpoint: string,
     mensagem: string,
     fields: Record<string, string> = {},
     reference?: string,
-    code?: ErrorCode,
+    code?: string,
   ) {
     super(`${String(status)} ${endpoint}: ${mensagem}`);
     this.status = status;
@@ -89,7 +91,7 @@ export function errorAnswer(status: number, endpoint: string, body: unknown): Ap
     mensagem,
     fields,
     reference,
-    isErrorCode(answer.error) ? answer.error : undefined,
+    typeof answer.error === 'string' ? answer.error : undefined,
   );
 }
 

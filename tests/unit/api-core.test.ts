@@ -35,9 +35,9 @@ test("an unexpected error keeps the platform's reference, and only a well-formed
   expect(errorAnswer(500, 'x', { error: 'internal_error' }).reference).toBeUndefined();
 });
 
-test('a refusal keeps the platform error code when it is one the store knows', () => {
+test('a refusal keeps the platform error code', () => {
   expect(errorAnswer(400, 'x', { error: 'cart_full', mensagem: 'Cheio' }).code).toBe('cart_full');
   expect(errorAnswer(401, 'x', { error: 'login_required', mensagem: 'Entre' }).code).toBe('login_required');
-  expect(errorAnswer(400, 'x', { error: 'algo_de_outra_plataforma' }).code).toBeUndefined();
+  expect(errorAnswer(400, 'x', { error: 'algo_de_outra_plataforma' }).code).toBe('algo_de_outra_plataforma');
   expect(errorAnswer(502, 'x', '<html>').code).toBeUndefined();
 });
