@@ -7,11 +7,14 @@ import { COUNT_KEY } from './cart-view.ts';
  * in the script element's own data-* attributes, read through `document.currentScript`.
  */
 
-/** Header: the cart count from local storage at first paint (its slot is absolutely placed: no shift). */
-export const FIRST_PAINT_COUNT = `try{var n=Number(localStorage.getItem(${JSON.stringify(COUNT_KEY)})),b=document.querySelector('[data-cart-count]');if(n>0&&b){b.textContent=String(n);b.hidden=false}}catch(e){}`;
+/**
+ * Header: the cart count from local storage at first paint, 0 included (spec: the icon always shows the
+ * count; its slot is absolutely placed, so it never shifts the layout).
+ */
+export const FIRST_PAINT_COUNT = `try{var n=Number(localStorage.getItem(${JSON.stringify(COUNT_KEY)}))||0,b=document.querySelector('[data-cart-count]');if(b){b.textContent=String(n);b.hidden=false}}catch(e){}`;
 
-/** The server's cart page: remember its count (`data-quantidade`) for the next page's header. */
-export const STORE_COUNT = `try{localStorage.setItem(${JSON.stringify(COUNT_KEY)},document.currentScript.dataset.quantidade)}catch(e){}`;
+/** The server's cart page: its count (`data-quantidade`) goes to the header now and is kept for the next page. */
+export const STORE_COUNT = `try{var n=document.currentScript.dataset.quantidade,b=document.querySelector('[data-cart-count]');localStorage.setItem(${JSON.stringify(COUNT_KEY)},n);if(b){b.textContent=n;b.hidden=false}}catch(e){}`;
 
 /** An analytics event known to the server (`data-evento`, JSON): a lead, a shipping quote seen. */
 export const PUSH_EVENT = `try{(window.dataLayer=window.dataLayer||[]).push(JSON.parse(document.currentScript.dataset.evento))}catch(e){}`;

@@ -1,13 +1,19 @@
+import { OFFSET_MAX } from '#/contract/page.ts';
 import { DEFAULT_PAGE_SIZE, pageNumber, pageSize } from './pagination.ts';
 
-/** Page and size of a listing URL, and the offset/limit to ask the platform for; undefined when `pg` is not a page. */
+/**
+ * Page and size of a listing URL, and the offset/limit to ask the platform for. Undefined for a page so far
+ * on that no listing reaches it (past the platform's largest offset): the caller answers 404 at once, in the
+ * shopper's words, without asking.
+ */
 export function listingRequest(
   url: URL,
 ): { page: number; size: number; offset: number; limit: number } | undefined {
   const page = pageNumber(url.searchParams.get('pg'));
-  if (page === undefined) return undefined;
   const size = pageSize(url.searchParams.get('ipp'));
-  return { page, size, offset: (page - 1) * size, limit: size };
+  const offset = (page - 1) * size;
+  if (offset > OFFSET_MAX) return undefined;
+  return { page, size, offset, limit: size };
 }
 
 /** The storefront path and query the platform resolves (`pg` and `ipp` travel as offset/limit instead). */

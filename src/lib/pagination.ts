@@ -8,12 +8,11 @@ export function pageSize(ipp: string | null): number {
   return (PAGE_SIZES as readonly number[]).includes(n) || n === DEFAULT_PAGE_SIZE ? n : DEFAULT_PAGE_SIZE;
 }
 
-/** `pg` as a page number from 1; undefined when it is not a page number at all. */
-export function pageNumber(pg: string | null): number | undefined {
-  if (pg === null || pg === '') return 1;
-  if (!/^\d{1,6}$/.test(pg)) return undefined;
+/** `pg` as a page number: 1 unless it is a whole number from 1 (spec: pg defaults to 1). */
+export function pageNumber(pg: string | null): number {
+  if (pg === null || !/^\d{1,15}$/.test(pg)) return 1;
   const n = Number(pg);
-  return n >= 1 ? n : undefined;
+  return n >= 1 ? n : 1;
 }
 
 /** ceil(total / size), and 0 when that is not a finite number. */

@@ -112,10 +112,11 @@ function added(before: Cart | undefined, after: Cart): GaItem[] {
 async function addThen(call: () => Promise<Cart>): Promise<Cart | undefined> {
   const before = $cart.get();
   const cart = await mutate(call);
+  // Open the drawer either way: on a failure it is where the shopper reads why (its message is there).
+  $cartOpen.set(true);
   if (cart) {
     const items = added(before, cart);
     if (items.length) trackAddToCart(items);
-    $cartOpen.set(true);
     void loadUpsell();
   }
   return cart;

@@ -18,7 +18,14 @@ test('the full cart page without JavaScript: quantity, shipping by CEP, free-shi
   await expect(page).toHaveURL(/\/frete\?/);
   await expect(page.getByText('Entrega para o CEP 01310-100 (SP):')).toBeVisible();
   await expect(page.getByText('Expressa')).toBeVisible();
+  // A second calculation on /frete (its Referer is /frete now) still leads back to the product.
+  const product = new URL(page.url()).searchParams.get('retorno') ?? '';
+  expect(product).toMatch(/\.html/);
+  await page.getByLabel('Calcule o frete').fill('20040-020');
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByText('Entrega para o CEP 20040-020 (RJ):')).toBeVisible();
   await page.getByRole('link', { name: 'Voltar ao produto' }).click();
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(product);
 
   await page.getByRole('button', { name: 'Comprar' }).click();
   await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
@@ -58,4 +65,18 @@ test('the full cart page without JavaScript: quantity, shipping by CEP, free-shi
   await page.getByRole('button', { name: /^Remover / }).click();
   await expect(page.getByText('Seu carrinho está vazio')).toBeVisible();
   await context.close();
+});
+
+test('the cart page with JavaScript: removing the last item brings the header count to 0 at once', async ({
+  page,
+}) => {
+  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
+  await page.locator('article.card:not(.card--off) a.card__link').first().click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  await page.goto('/checkout/carrinho/');
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  await page.getByRole('button', { name: /^Remover / }).click();
+  await expect(page.getByText('Seu carrinho está vazio')).toBeVisible();
+  await expect(page.locator('[data-cart-count]')).toHaveText('0');
 });

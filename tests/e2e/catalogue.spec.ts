@@ -55,7 +55,8 @@ test('home → category → page 2 → product → other finish → Comprar with
   await buy.click();
 
   await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (2)');
+  // One count everywhere: the products in the cart (quantidadeItens), as the header's icon shows it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (1)');
   await expect(page.locator('.line__name')).toContainText(name);
   await context.close();
 });
@@ -107,6 +108,17 @@ test('unknown pages and pages past the end are real 404s', async ({ page }) => {
     '/',
   );
   expect((await page.goto('/cozinha/?pg=999'))?.status()).toBe(404);
+  // Past the platform's largest offset too: the shopper's 404, never the API's message.
+  for (const path of ['/cozinha/?pg=99999', '/busca?busca=torneira&pg=999999999']) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página nao encontrada');
+    await expect(page.getByText(/offset/)).toHaveCount(0);
+  }
+  // pg defaults to 1 and an unknown order is the default order.
+  for (const path of ['/cozinha/?pg=abc', '/cozinha/?pg=0', '/cozinha/?order=bogus']) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(page.locator('article.card').first()).toBeVisible();
+  }
 });
 
 test('pages never scroll sideways on a phone', async ({ page, isMobile }) => {

@@ -71,6 +71,11 @@ test('architect programme: a student signs up; the store evaluation without a ke
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/pagina/avaliacao-da-loja?key=convite-que-nao-existe-000000');
   await expect(page).toHaveURL(/\/$/);
+  // The footer's 'Avalie a loja' explains how an evaluation works, instead of sending everyone home.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Avalie a loja' }).click();
+  await expect(page).toHaveURL(/\/institucional\/avalie-a-loja$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avalie a loja');
+  await expect(page.getByText(/convite para avaliar/)).toBeVisible();
 });
 
 test('store evaluation from the invitation link: answers checked, then kept; the link works once', async ({

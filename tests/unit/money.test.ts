@@ -42,9 +42,12 @@ test('page size and number from ipp and pg', () => {
   expect(pageSize('abc')).toBe(40);
   expect(pageNumber(null)).toBe(1);
   expect(pageNumber('3')).toBe(3);
-  expect(pageNumber('0')).toBeUndefined();
-  expect(pageNumber('-1')).toBeUndefined();
-  expect(pageNumber('2.5')).toBeUndefined();
+  // pg defaults to 1: whatever is not a page number is the first page.
+  expect(pageNumber('0')).toBe(1);
+  expect(pageNumber('-1')).toBe(1);
+  expect(pageNumber('2.5')).toBe(1);
+  expect(pageNumber('abc')).toBe(1);
+  expect(pageNumber('99999')).toBe(99999);
 });
 
 test('page count is ceil(total / size), 0 when infinite', () => {

@@ -64,7 +64,7 @@ function useCartTriggers(): void {
       if (count === undefined) return;
       for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-count]')) {
         badge.textContent = String(count);
-        badge.hidden = count === 0;
+        badge.hidden = false;
       }
     });
     return () => {

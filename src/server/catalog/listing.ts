@@ -38,11 +38,17 @@ export type ListingRequest = {
   origin: string;
 };
 
-export function parseOrder(value: string | undefined): Order {
+/**
+ * The listing's order. The API's own `order` parameter is the caller's: an unknown one is a 400 listing the
+ * valid ones. The `order` of a storefront URL (inside `url`) is a shopper's address: an unknown one is the
+ * default order (spec), so an old or mistyped link still shows the listing.
+ */
+export function parseOrder(value: string | undefined, { lenient = false } = {}): Order {
   if (!value) return DEFAULT_ORDER;
   const order = ORDER_ALIASES[value] ?? ORDERS.find((o) => o === value);
-  if (!order) throw badRequest(`Ordenação inválida. Use uma destas: ${ORDERS.join(', ')}.`);
-  return order;
+  if (order) return order;
+  if (lenient) return DEFAULT_ORDER;
+  throw badRequest(`Ordenação inválida. Use uma destas: ${ORDERS.join(', ')}.`);
 }
 
 const MAX_FILTER_VALUES = 20;

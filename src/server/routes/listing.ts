@@ -24,7 +24,7 @@ function readControls(c: Context<PlatformEnv>, urlQuery: URLSearchParams): Listi
   const raw = {
     offset: c.req.query('offset'),
     limit: c.req.query('limit') ?? urlQuery.get('ipp') ?? undefined,
-    order: c.req.query('order') ?? urlQuery.get('order') ?? undefined,
+    order: c.req.query('order'),
   };
   const parsed = listingQuerySchema.safeParse(
     Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
@@ -40,7 +40,12 @@ function readControls(c: Context<PlatformEnv>, urlQuery: URLSearchParams): Listi
     offset = (Math.max(1, Number(pg ?? 1)) - 1) * limit;
   }
   const filters = parseFilters((key) => [...urlQuery.getAll(key), ...(c.req.queries(key) ?? [])]);
-  return { offset, limit, order: parseOrder(parsed.data.order), filters };
+  // The call's own `order` must be one of ORDERS; a storefront URL's unknown order is the default order.
+  const order =
+    raw.order !== undefined
+      ? parseOrder(parsed.data.order)
+      : parseOrder(urlQuery.get('order') ?? undefined, { lenient: true });
+  return { offset, limit, order, filters };
 }
 
 /** Resolve `url`, insist it is a page of the expected kind, and read the shopper's controls. */

@@ -128,7 +128,7 @@ export function buildMenus(categories: CategoryRow[]) {
         link('Quem somos', '/institucional/quem-somos'),
         link('Política de privacidade', '/institucional/politica-de-privacidade'),
         link('Sou arquiteto(a)', '/pagina/sou-arquiteto'),
-        link('Avalie a loja', '/pagina/avaliacao-da-loja'),
+        link('Avalie a loja', '/institucional/avalie-a-loja'),
       ],
     },
     {
@@ -375,5 +375,10 @@ export const PAGES = [
     slug: 'entrega',
     title: 'Prazos de entrega',
     html: '<p>Entregamos em todo o Brasil. O prazo é informado no carrinho a partir do seu CEP e começa a contar após a confirmação do pagamento.</p>',
+  },
+  {
+    slug: 'avalie-a-loja',
+    title: 'Avalie a loja',
+    html: '<p>Sua opinião ajuda outros clientes e ajuda a gente a melhorar. Depois que seu pedido é entregue, enviamos um e-mail com um convite para avaliar a compra e o atendimento: é só abrir o link e responder, leva um minuto.</p><p>Cada convite vale para uma avaliação. Não recebeu o seu? Confira a caixa de spam ou fale com a <a href="/pagina/central-de-atendimento">central de atendimento</a>.</p>',
   },
 ];

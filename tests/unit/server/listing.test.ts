@@ -245,3 +245,14 @@ describe('cache warm-up', () => {
     expect(catalogCaches(db).pages.size).toBe(taxonomy.categories.length);
   });
 });
+
+describe('storefront URLs', () => {
+  test("an unknown order inside a storefront URL is the default order (the shopper's link still works)", async () => {
+    const res = await store.request(
+      `/v2/front/url/product/listing/category?url=${encodeURIComponent('/cozinha/?order=bogus')}&limit=2`,
+    );
+    expect(res.status).toBe(200);
+    const page = listingSchema.parse(await res.json());
+    expect(page.conteudo.detalhes.ordenacao.find((o) => o.atual)?.label).toBe('Mais Vendidos');
+  });
+});

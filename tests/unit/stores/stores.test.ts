@@ -149,10 +149,11 @@ describe('cart store', () => {
     expect(cart.$cartMessages.get()).toEqual([]);
   });
 
-  test('a failed add shows the platform message and changes nothing', async () => {
+  test('a failed add changes nothing and opens the drawer on the platform message (the shopper is told)', async () => {
     await cart.addItem({ idProduto: 99_999_999, idAtributoSimples: 1, quantidade: 1 });
     expect(cart.$cartMessages.get()).toEqual([{ tipo: 'erro', mensagem: 'Produto não encontrado.' }]);
-    expect(cart.$cartOpen.get()).toBe(false);
+    expect(cart.$cartOpen.get()).toBe(true);
+    expect(cart.$cart.get()?.itens ?? []).toEqual([]);
     expect(cart.$cartBusy.get()).toBe(false);
   });
 
