@@ -84,6 +84,8 @@ test('Comprar → side cart → plus, minus, typing, remove → empty', async ({
   await expect(drawer).toBeVisible();
   await expect(page).not.toHaveURL(/checkout\/carrinho/);
   await expect(drawer.getByRole('heading', { level: 2 })).toHaveText('Sacola de compras (1)');
+  await expect(drawer.getByText('Sub-total:', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Total', { exact: true })).toBeVisible();
   await expect(page.locator('[data-cart-count]')).toHaveText('1');
   const quantity = drawer.getByRole('textbox', { name: 'Quantidade' });
   const minus = drawer.getByRole('button', { name: 'Diminuir quantidade' });
@@ -107,7 +109,7 @@ test('Comprar → side cart → plus, minus, typing, remove → empty', async ({
   await expect(quantity).toHaveValue('3');
   await quantity.press('Enter');
   await expect(minus).toBeEnabled();
-  await expect(drawer.locator('.sc__total strong')).not.toHaveText('');
+  await expect(drawer.locator('.sc__total strong').first()).not.toHaveText('');
 
   // Esc closes the dialog; the cart icon opens it again (after hydration, without leaving the page).
   await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ import { changeQuantity, removeItem } from '#/stores/cart.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
 
 /** One cart line: picture, name, finish, prices, quantity (minus, typing, plus) and remove. */
-export function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
+export function CartLine({ item, busy, nameLimit }: { item: CartItem; busy: boolean; nameLimit: number }) {
   const [text, setText] = useState(String(item.quantidade));
   useEffect(() => {
     setText(String(item.quantidade));
@@ -18,7 +18,7 @@ export function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
     else void changeQuantity(item, quantity);
   };
   const attribute = item.atributos.simples;
-  const label = shortName(item.nome);
+  const label = shortName(item.nome, nameLimit);
   return (
     <li className="sc-line">
       <img src={item.imagem || '/sem-imagem.svg'} alt="" width="72" height="72" loading="lazy" />

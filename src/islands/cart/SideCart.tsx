@@ -25,6 +25,8 @@ import sideCartCss from './side-cart.css?url';
 type Props = {
   /** Departments offered when the cart is empty. */
   departments: { label: string; href: string }[];
+  /** Where a line's name is cut (the store's setting produto.limiteNomeCarrinho). */
+  nameLimit: number;
 };
 
 const number = (value: FormDataEntryValue | null) => (typeof value === 'string' ? Number(value) : NaN);
@@ -77,7 +79,7 @@ function useCartTriggers(): void {
 }
 
 /** The side cart ('Sacola de compras'): a focus-trapped dialog over the page. */
-export default function SideCart({ departments }: Props) {
+export default function SideCart({ departments, nameLimit }: Props) {
   const styled = useLateReady(sideCartCss);
   useCartTriggers();
   const open = useStore($cartOpen);
@@ -140,7 +142,7 @@ export default function SideCart({ departments }: Props) {
           ) : (
             <ul className="sc__items">
               {items.map((item) => (
-                <CartLine key={item.hash.idAtributoSimples} item={item} busy={busy} />
+                <CartLine key={item.hash.idAtributoSimples} item={item} busy={busy} nameLimit={nameLimit} />
               ))}
             </ul>
           )}
@@ -158,6 +160,9 @@ export default function SideCart({ departments }: Props) {
           <footer className="sc__foot">
             <p className="sc__total">
               <span>Sub-total:</span> <strong>{formatBRL(cart.subtotal.valor)}</strong>
+            </p>
+            <p className="sc__total">
+              <span>Total</span> <strong>{formatBRL(cart.subtotal.valor)}</strong>
             </p>
             {percent > 0 && (
               <p className="sc__cash">
