@@ -21,6 +21,9 @@ test('customer service: messages per field, then the message is sent', async ({ 
   await form.getByLabel('Mensagem').fill('A torneira gourmet serve em cuba de apoio?');
   await form.getByRole('button', { name: 'Enviar mensagem' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Mensagem recebida' })).toBeVisible();
+  expect(await page.locator('script[data-evento]').getAttribute('data-evento')).toContain(
+    '"lead_source":"atendimento"',
+  );
   await expect(page.locator('main').getByText('Segunda a quinta: 9h às 17h')).toBeVisible();
 });
 

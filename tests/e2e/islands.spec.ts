@@ -292,3 +292,16 @@ test.describe('cookie banner', () => {
     await expect(banner).toBeHidden();
   });
 });
+
+test('a listing reports its view: view_category and view_item_list reach the data layer', async ({
+  page,
+}) => {
+  await page.goto('/cozinha/');
+  await wake(page);
+  const events = () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event),
+    );
+  await expect.poll(events, { timeout: 10_000 }).toContain('view_category');
+  expect(await events()).toContain('view_item_list');
+});

@@ -3,7 +3,8 @@ import { track } from '#/lib/analytics.ts';
 
 /**
  * The page's own view event (spec section 1): `view_item` on a product (from its JSON-LD),
- * `view_search_results` on /busca, and the home and 404 views; listings send `view_item_list`.
+ * `view_search_results` on /busca, `view_category` on a listing (its list also sends `view_item_list`),
+ * and the home and 404 views.
  */
 export function usePageViewEvents(): void {
   useEffect(() => {
@@ -34,6 +35,12 @@ export function usePageViewEvents(): void {
           },
         });
       }
+    } else if (kind === 'listagem') {
+      // A category (or brand, or landing page) view, besides the list's own view_item_list.
+      track('view_category', {
+        page_path: location.pathname,
+        category: document.querySelector('h1')?.textContent.trim() ?? '',
+      });
     } else if (kind === 'busca') {
       track('view_search_results', { search_term: new URLSearchParams(location.search).get('busca') ?? '' });
     } else if (kind === 'home' || kind === '404') {
