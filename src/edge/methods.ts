@@ -1,19 +1,30 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** The methods the store serves anywhere; any other (TRACE, CONNECT, PROPFIND…) is a 405, never a 500. */
+/** The methods the platform's API serves; any other (TRACE, CONNECT, PROPFIND…) is a 405, never a 500. */
 export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const;
-const served = new Set<string>(SERVED_METHODS);
+const API = new Set<string>(SERVED_METHODS);
+/** Pages are read and their forms posted; nothing else. */
+const PAGES = new Set(['GET', 'HEAD', 'POST']);
+/** Documents made for crawlers (`src/pages/robots.txt.ts`, the sitemaps) are only read. */
+const DOCUMENTS = new Set(['GET', 'HEAD']);
+const DOCUMENT_PATH = /^\/(?:robots\.txt|sitemap(?:-[^/]*)?\.xml)$/;
+
+/** What a path may be asked with: a method not in it is answered here, before any route (and its log line). */
+export function allowedMethods(path: string): ReadonlySet<string> {
+  if (path.startsWith('/api/')) return API;
+  return DOCUMENT_PATH.test(path) ? DOCUMENTS : PAGES;
+}
 
 export function servedMethods(): MiddlewareHandler {
   return async (c, next) => {
-    if (served.has(c.req.method)) return next();
-    const allow = SERVED_METHODS.join(', ');
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.has(c.req.method)) return next();
+    const headers = { Allow: [...allowed].join(', '), 'Cache-Control': 'no-store' };
+    // A page asked what it allows says so; a browser never needs to ask it (nothing is cross-origin).
+    if (c.req.method === 'OPTIONS') return c.body(null, 204, headers);
     const mensagem = `O método ${c.req.method.slice(0, 20)} não é aceito aqui.`;
     if (c.req.path.startsWith('/api/'))
-      return c.json({ error: 'method_not_allowed', mensagem }, 405, {
-        Allow: allow,
-        'Cache-Control': 'no-store',
-      });
-    return c.text(mensagem, 405, { Allow: allow, 'Cache-Control': 'no-store' });
+      return c.json({ error: 'method_not_allowed', mensagem }, 405, headers);
+    return c.text(mensagem, 405, headers);
   };
 }

@@ -41,6 +41,9 @@ const capped = (name: string, stock: number): Message =>
       }
     : { tipo: 'erro', mensagem: `${name} está indisponível no momento.` };
 
+/** What a shopper asks of one line: this finish (variant) of this product, this many. */
+export type CartLine = { productId: number; variantId: number; quantity: number };
+
 /** The cart line of one variant in one session (lines are keyed by session and variant). */
 const lineOf = (session: string, variantId: number) =>
   and(eq(t.cartItems.sessionId, session), eq(t.cartItems.variantId, variantId));
@@ -49,9 +52,7 @@ const lineOf = (session: string, variantId: number) =>
 export async function addToCart(
   db: Db,
   session: string,
-  productId: number,
-  variantId: number,
-  quantity: number,
+  { productId, variantId, quantity }: CartLine,
 ): Promise<Message[]> {
   const variant = await findVariant(db, productId, variantId);
   if (variant.stock <= 0) return [capped(variant.name, 0)];
@@ -90,9 +91,7 @@ export async function addToCart(
 export async function setCartQuantity(
   db: Db,
   session: string,
-  productId: number,
-  variantId: number,
-  quantity: number,
+  { productId, variantId, quantity }: CartLine,
 ): Promise<Message[]> {
   const variant = await findVariant(db, productId, variantId);
   const stored = Math.min(quantity, variant.stock);

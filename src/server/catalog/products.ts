@@ -1,11 +1,13 @@
 // One concern: products as the contract shows them (card and detail), from rows to answers.
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Marca, Produto, ProdutoDetalhe, Selo } from '#/contract/product.ts';
+import type { Estrutura } from '#/contract/common.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { buildPrecos } from '#/server/lib/prices.ts';
 import { badgeImage, brandImage, variantImages } from './media-urls.ts';
 import type { Brand, Taxonomy } from './taxonomy.ts';
+import { estrutura, plainText } from './page.ts';
 import { absolute, brandPath, productPath, rota } from './urls.ts';
 
 type ProductRow = typeof t.products.$inferSelect;
@@ -262,4 +264,32 @@ export async function relatedProductIds(db: Db, productId: number, limit: number
     .orderBy(desc(t.products.sales), t.products.id)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** The product page's envelope: its SEO and the breadcrumb through its category's lineage; undefined when unknown. */
+export async function loadProductPage(
+  db: Db,
+  origin: string,
+  taxonomy: Taxonomy,
+  slug: string,
+  sku: string | undefined,
+): Promise<{ estrutura: Estrutura; conteudo: ProdutoDetalhe } | undefined> {
+  const produto = await loadProdutoDetalhe(db, origin, taxonomy, slug, sku);
+  if (!produto) return undefined;
+  const path = productPath(slug);
+  const trail = [
+    ...taxonomy.lineage(produto.categoria.id).map((l) => ({
+      label: l.name,
+      path: l.path,
+      name: 'product/listing/category',
+    })),
+    { label: produto.nome, path, name: 'product/detail' },
+  ];
+  const seo = {
+    title: produto.nome,
+    description: plainText(produto.descricoes['curta'] ?? produto.nome),
+    canonical: path,
+    image: produto.midias.imagens[0]?.arquivosOriginais.big ?? '',
+  };
+  return { estrutura: estrutura(origin, 'product/detail', seo, trail), conteudo: produto };
 }

@@ -6,6 +6,7 @@ import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '#/contract/ca
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
 import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/cart/cart.ts';
+import type { CartLine } from '#/server/cart/cart.ts';
 import { loadUpsell } from '#/server/cart/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
@@ -16,6 +17,13 @@ const body = <S extends z.ZodType>(schema: S) =>
     if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Dados do carrinho inválidos.');
   });
 
+/** The contract's Portuguese line (platform names) as the domain's line. */
+const lineOf = (item: { idProduto: number; idAtributoSimples: number; quantidade: number }): CartLine => ({
+  productId: item.idProduto,
+  variantId: item.idAtributoSimples,
+  quantity: item.quantidade,
+});
+
 cart.get('/', async (c) => c.json(await loadCart(c.get('config').db, c.get('origin'), c.get('session'))));
 
 cart.post('/', idempotent, body(cartAddSchema), async (c) => {
@@ -23,23 +31,14 @@ cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   const session = c.get('session');
   const mensagens = [];
   for (const item of c.req.valid('json').itens) {
-    mensagens.push(
-      ...(await addToCart(db, session, item.idProduto, item.idAtributoSimples, item.quantidade)),
-    );
+    mensagens.push(...(await addToCart(db, session, lineOf(item))));
   }
   return c.json(await loadCart(db, c.get('origin'), session, mensagens));
 });
 
 cart.put('/', idempotent, body(cartUpdateSchema), async (c) => {
   const { db } = c.get('config');
-  const line = c.req.valid('json');
-  const mensagens = await setCartQuantity(
-    db,
-    c.get('session'),
-    line.idProduto,
-    line.idAtributoSimples,
-    line.quantidade,
-  );
+  const mensagens = await setCartQuantity(db, c.get('session'), lineOf(c.req.valid('json')));
   return c.json(await loadCart(db, c.get('origin'), c.get('session'), mensagens));
 });
 

@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { PlatformEnv } from '#/server/context.ts';
 import { notFound } from '#/server/errors.ts';
-import { estrutura, plainText } from '#/server/catalog/page.ts';
+import { estrutura } from '#/server/catalog/page.ts';
 import { loadListDetail, loadListIndex } from '#/server/catalog/lists.ts';
-import { loadProdutoDetalhe } from '#/server/catalog/products.ts';
+import { loadProductPage } from '#/server/catalog/products.ts';
 import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
-import { productPath } from '#/server/catalog/urls.ts';
 import { loadInstitutionalPage } from '#/server/content/pages.ts';
 import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import { listing } from './listing.ts';
@@ -49,28 +48,9 @@ url.get('/product/detail', async (c) => {
   const { resolved, query, taxonomy, db } = await resolve(c);
   if (resolved?.nivel !== 'product/detail') throw notFound();
   const sku = c.req.query('sku') ?? query.get('sku') ?? undefined;
-  const origin = c.get('origin');
-  const produto = await loadProdutoDetalhe(db, origin, taxonomy, resolved.slug, sku);
-  if (!produto) throw notFound();
-  const lineage = taxonomy.lineage(produto.categoria.id);
-  const path = productPath(resolved.slug);
-  return c.json({
-    estrutura: estrutura(
-      origin,
-      'product/detail',
-      {
-        title: produto.nome,
-        description: plainText(produto.descricoes['curta'] ?? produto.nome),
-        canonical: path,
-        image: produto.midias.imagens[0]?.arquivosOriginais.big ?? '',
-      },
-      [
-        ...lineage.map((l) => ({ label: l.name, path: l.path, name: 'product/listing/category' })),
-        { label: produto.nome, path, name: 'product/detail' },
-      ],
-    ),
-    conteudo: produto,
-  });
+  const page = await loadProductPage(db, c.get('origin'), taxonomy, resolved.slug, sku);
+  if (!page) throw notFound();
+  return c.json(page);
 });
 
 url.get('/list/listing', async (c) => {

@@ -47,6 +47,31 @@ describe('methods nobody serves', () => {
     expect((await app.request('/', { method: 'GET' })).status).toBe(200);
     expect((await app.request('/', { method: 'POST' })).status).toBe(200);
   });
+  test('the API keeps PUT, DELETE and OPTIONS', async () => {
+    for (const method of ['PUT', 'DELETE', 'OPTIONS'])
+      expect((await app.request('/api/v2/front/cart', { method })).status).toBe(200);
+  });
+  // Astro renders a page for any method and logs a warning per request for an endpoint without the
+  // method: both are answered here, so a stranger cannot grow the log.
+  test.each(['PUT', 'DELETE'])('%s on a page is a 405', async (method) => {
+    const res = await app.request('/cozinha/', { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('GET, HEAD, POST');
+  });
+  test.each(['/robots.txt', '/sitemap.xml', '/sitemap-produtos-1.xml', '/sitemap-conteudo.xml'])(
+    'POST to the crawler document %s is a 405 (they are only read)',
+    async (path) => {
+      const res = await app.request(path, { method: 'POST' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('Allow')).toBe('GET, HEAD');
+      expect((await app.request(path)).status).toBe(200);
+    },
+  );
+  test('OPTIONS on a page says what it allows', async () => {
+    const res = await app.request('/', { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Allow')).toBe('GET, HEAD, POST');
+  });
 });
 
 describe('without SITE_URL, only the machine’s own names', () => {
