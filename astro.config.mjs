@@ -82,6 +82,10 @@ export default defineConfig({
       MAIL_FROM: envField.string({ ...serverSecret, default: 'Casa & Metais <loja@localhost>' }),
       /** Folder that keeps e-mail as .eml files while SMTP_URL is unset; unset = DATA_DIR/outbox. */
       MAIL_OUTBOX: envField.string(serverSecret),
+      /** The store's Pix key (CNPJ, CPF, e-mail, +55 phone or random key); unset = the one in the store settings. */
+      PIX_KEY: envField.string({ ...serverSecret, max: 77 }),
+      /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
+      ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
       /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
       REDIS_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { astro } from 'astro/hono';
 import {
+  ADMIN_TOKEN,
   DATABASE_URL,
   DATA_DIR,
   FORCE_SITE_URL,
@@ -11,6 +12,7 @@ import {
   MAIL_OUTBOX,
   MAINTENANCE,
   MAINTENANCE_SECRET,
+  PIX_KEY,
   PROXY_SIGNATURE_SECRET,
   REDIS_URL,
   SEED_PRODUCTS,
@@ -104,6 +106,8 @@ if (STORE_API_URL) {
     siteUrl: SITE_URL,
     seedProducts: SEED_PRODUCTS,
     sessionSecret: SESSION_SECRET,
+    pixKey: PIX_KEY,
+    adminToken: ADMIN_TOKEN,
     mail: { smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir: MAIL_OUTBOX },
     redisUrl: REDIS_URL,
     // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.

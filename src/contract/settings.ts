@@ -20,7 +20,11 @@ export const settingsSchema = z.object({
     listaPresente: z.object({ ativo: z.boolean() }),
     pagamentos: z.object({
       boleto: pagamentoSchema,
-      pix: pagamentoSchema,
+      pix: pagamentoSchema.extend({
+        chave: z.string(),
+        cidade: z.string(),
+        minutosPagamento: z.number().int().positive(),
+      }),
       cartao: pagamentoSchema,
       deposito: pagamentoSchema,
     }),

@@ -4,13 +4,15 @@ import { sharedSessionKey } from './accounts/sessions.ts';
 import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
 import { createLimits } from './rate-limit.ts';
-import { jsonMutations, requireAppToken, session } from './middleware.ts';
+import { jsonMutations, requireAdminToken, requireAppToken, session } from './middleware.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
 import { evaluations } from './routes/evaluations.ts';
 import { forms } from './routes/forms.ts';
 import { newsletter } from './routes/newsletter.ts';
+import { orders } from './routes/orders.ts';
+import { staffOrders } from './routes/staff-orders.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
@@ -56,6 +58,9 @@ export function createPlatform({
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  // The staff API has its own token and no shopper session.
+  api.use('/v2/admin/*', requireAdminToken, jsonMutations);
+  api.route('/v2/admin/orders', staffOrders);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);
@@ -63,6 +68,7 @@ export function createPlatform({
   front.route('/checkout/upsell', upsell);
   front.route('/checkout', user);
   front.route('/checkout', account);
+  front.route('/checkout', orders);
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);

@@ -9,7 +9,7 @@ import { getTaxonomy } from './catalog/taxonomy.ts';
 import { SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
-import { purgeInBackground } from './housekeeping.ts';
+import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -25,6 +25,10 @@ export type BootOptions = {
   mail?: { smtpUrl?: string | undefined; from?: string | undefined; outboxDir?: string | undefined };
   /** Signs session ids; unset = a key kept in the database (see accounts/sessions.ts). */
   sessionSecret?: string | undefined;
+  /** The store's Pix key; unset = the store settings' key. */
+  pixKey?: string | undefined;
+  /** Bearer token of the staff API; unset = no staff API. */
+  adminToken?: string | undefined;
   /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
   redisUrl?: string | undefined;
   /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
@@ -58,11 +62,14 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       : { kind: 'memory' };
   const stopFollowing = await followChanges(database, options.onChange);
   const stopPurging = purgeInBackground(database);
+  const stopExpiring = expireOrdersInBackground(database);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
     siteUrl: options.siteUrl,
     sessionSecret: options.sessionSecret,
+    pixKey: options.pixKey,
+    adminToken: options.adminToken,
     mailer: createMailer({
       smtpUrl: options.mail?.smtpUrl,
       from: options.mail?.from ?? DEFAULT_MAIL_FROM,
@@ -77,6 +84,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     database,
     close: async () => {
       stopPurging();
+      stopExpiring();
       await stopFollowing();
       redis?.disconnect();
       await database.close();

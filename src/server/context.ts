@@ -18,6 +18,10 @@ export type PlatformConfig = {
   health: DatabaseHealth;
   /** E-mail to shoppers (SMTP, or an outbox folder; mail/mailer.ts). */
   mailer: Mailer;
+  /** The store's Pix key (PIX_KEY); without it, the one in the store settings. */
+  pixKey?: string | undefined;
+  /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
+  adminToken?: string | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
   sessionKey: () => Promise<string>;
 };
@@ -26,6 +30,10 @@ export type PlatformEnv = {
   Variables: {
     config: PlatformConfig;
     session: string;
+    /** The store's Pix key (PIX_KEY); without it, the one in the store settings. */
+    pixKey?: string | undefined;
+    /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
+    adminToken?: string | undefined;
     /** The key that signs session ids, read once by the session middleware. */
     sessionKey: string;
     /** Origin used for every absolute URL of this answer. */

@@ -4,6 +4,7 @@ import { PURGE_LOCK, queryRows } from './db/client.ts';
 import { errorCode } from './db/health.ts';
 import type { Database, Db } from './db/client.ts';
 import * as t from './db/schema.ts';
+import { expireOrders } from './orders/status.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -72,6 +73,30 @@ export function purgeInBackground(database: Database): () => void {
   every.unref();
   return () => {
     clearTimeout(first);
+    clearInterval(every);
+  };
+}
+
+/** How often each instance cancels unpaid orders past their time (a minute's lateness at most). */
+export const EXPIRE_ORDERS_EVERY_MS = 60 * 1000;
+
+/**
+ * Cancel unpaid Pix orders past their time and return their stock, every minute on each instance. No lock
+ * is needed: each order changes status in one conditional UPDATE, so two instances sweeping at once
+ * cancel it once (orders/status.ts); the order page also cancels on read.
+ */
+export function expireOrdersInBackground(database: Database): () => void {
+  const every = setInterval(() => {
+    expireOrders(database.db)
+      .then((numbers) => {
+        if (numbers.length > 0) console.log(`[platform] unpaid orders expired: ${String(numbers.length)}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] order expiry skipped (${errorCode(error)}); trying again next round`);
+      });
+  }, EXPIRE_ORDERS_EVERY_MS);
+  every.unref();
+  return () => {
     clearInterval(every);
   };
 }

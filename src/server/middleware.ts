@@ -28,6 +28,25 @@ export const requireAppToken: MiddlewareHandler<PlatformEnv> = async (c, next) =
 };
 
 /**
+ * The staff API takes `Authorization: Bearer <ADMIN_TOKEN>`; without ADMIN_TOKEN configured it does not
+ * exist (404), so a store that never set one has no door to guess.
+ */
+export const requireAdminToken: MiddlewareHandler<PlatformEnv> = async (c, next) => {
+  const expected = c.get('config').adminToken;
+  if (!expected) throw new PlatformError(404, 'not_found', 'Recurso não encontrado na API.');
+  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!given || !sameToken(given, expected)) {
+    c.header('WWW-Authenticate', 'Bearer');
+    throw new PlatformError(
+      401,
+      'unauthorized',
+      'Token da equipe ausente ou inválido (Authorization: Bearer).',
+    );
+  }
+  await next();
+};
+
+/**
  * The shopper session: the `Session` header, then the cookie. Only an id this store issued and still
  * within its lifetime is adopted; anything else gets a new id (a made-up id is never taken as is), and
  * an id past its lifetime hands its cart and CEP to the new one.

@@ -26,7 +26,16 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
   listaPresente: { ativo: false },
   pagamentos: {
     boleto: { ativo: true, desconto: 10 },
-    pix: { ativo: true, desconto: 10 },
+    pix: {
+      ativo: true,
+      desconto: 10,
+      /** The store's Pix key (its CNPJ); PIX_KEY overrides it. */
+      chave: '12345678000190',
+      /** Receiver city the payer's bank shows. */
+      cidade: 'Campinas',
+      /** Minutes an order waits for its Pix before it is cancelled. */
+      minutosPagamento: 30,
+    },
     cartao: { ativo: true, desconto: 0 },
     deposito: { ativo: true, desconto: 0 },
   },

@@ -8,5 +8,16 @@ export type StoreSettings = typeof STORE_SETTINGS;
 /** The site configuration: the stored row wins, so an operator can change it without a deploy. */
 export async function loadSettings(db: Db): Promise<StoreSettings> {
   const [row] = await db.select().from(t.settings).where(eq(t.settings.key, 'configuracoes'));
-  return (row?.value as StoreSettings | undefined) ?? STORE_SETTINGS;
+  const stored = row?.value as StoreSettings | undefined;
+  if (!stored) return STORE_SETTINGS;
+  // A row written before a setting existed takes that setting's default (the Pix fields came later).
+  const pagamentos = stored.pagamentos as Partial<StoreSettings['pagamentos']> | undefined;
+  return {
+    ...stored,
+    pagamentos: {
+      ...STORE_SETTINGS.pagamentos,
+      ...pagamentos,
+      pix: { ...STORE_SETTINGS.pagamentos.pix, ...pagamentos?.pix },
+    },
+  };
 }

@@ -94,6 +94,12 @@ export function isDataException(error: unknown): boolean {
   return false;
 }
 
+/** A unique constraint refused the row (23505): someone else wrote the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const e of chain(error)) if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
 /** A short, value-free name of an error for the log: its code, else its class. */
 export function errorCode(error: unknown): string {
   for (const e of chain(error)) {

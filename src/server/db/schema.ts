@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -371,4 +372,71 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [table.sessionId, table.key] }),
     index('idempotency_created_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * Orders: one row per purchase, its money fixed when it was placed (server/orders). The number is what
+ * the shopper reads ('Pedido 1042'); the idempotency key of the checkout form makes a replayed POST the
+ * same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    number: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    customerId: integer('customer_id').notNull(),
+    /** The session that placed it: it may open the order page too. */
+    sessionId: text('session_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** awaiting_payment → paid → shipped → delivered; cancelled from the first two. */
+    status: text().notNull().default('awaiting_payment'),
+    payment: text().notNull(),
+    subtotal: money().notNull(),
+    discount: money().notNull(),
+    shippingPrice: money('shipping_price').notNull(),
+    total: money().notNull(),
+    /** The chosen delivery option as quoted (id, label, time, pickup address). */
+    shipping: jsonb().notNull(),
+    /** The delivery address as it was when the order was placed. */
+    address: jsonb().notNull(),
+    /** The Pix "copia e cola" of the total. */
+    pixPayload: text('pix_payload').notNull().default(''),
+    placedAt: timestamp('placed_at', { mode: 'date' }).notNull().defaultNow(),
+    /** An unpaid order is cancelled after this and its stock returned. */
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),
+    index('orders_customer_idx').on(table.customerId, table.placedAt),
+    index('orders_expiry_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/** The lines of an order, with name and price as they were. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderNumber: integer('order_number').notNull(),
+    position: integer().notNull(),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    sku: text().notNull(),
+    name: text().notNull(),
+    /** Storefront path of the product (with its finish), for the order page's link. */
+    path: text().notNull(),
+    quantity: integer().notNull(),
+    unitPrice: money('unit_price').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderNumber, table.position] })],
+);
+
+/** Every status an order went through, for its timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderNumber: integer('order_number').notNull(),
+    status: text().notNull(),
+    at: timestamp({ mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderNumber, table.at)],
 );

@@ -16,6 +16,9 @@ export const ORIGIN = 'https://loja.test';
 /** Signs the session ids of test platforms, so a test can hold ids of its own (`newSession`). */
 export const SESSION_SECRET = 'chave-de-sessao-dos-testes-0123456789';
 
+/** The staff API's token on test platforms. */
+export const ADMIN_TOKEN = 'token-da-equipe-dos-testes-0123456789';
+
 /** A session id the test platforms accept, as if the platform had issued it to a new visitor. */
 export const newSession = (): string => mintSessionId(SESSION_SECRET);
 
@@ -33,6 +36,7 @@ export async function startPlatform(products = 400) {
     db: database.db,
     appToken: APP_TOKEN,
     sessionSecret: SESSION_SECRET,
+    adminToken: ADMIN_TOKEN,
     mailer: mail,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Cart } from './cart.ts';
+
+/** Where an order is, in the platform's words (the URL and API edge); the server keeps English names. */
+export const ORDER_STATUSES = ['aguardando_pagamento', 'pago', 'enviado', 'entregue', 'cancelado'] as const;
+export type Situacao = (typeof ORDER_STATUSES)[number];
+
+/** What the shopper reads for each status. */
+export const STATUS_LABELS: Record<Situacao, string> = {
+  aguardando_pagamento: 'Aguardando pagamento',
+  pago: 'Pagamento confirmado',
+  enviado: 'Enviado',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+};
+
+/** Payment methods an order can take: Pix is the store's own; others come with a payment provider. */
+export const PAYMENT_METHODS = ['pix'] as const;
+
+/**
+ * What the shopper saw on the checkout page, as one string: each line's finish, quantity and unit price.
+ * The server recomputes it from the cart as it is now; a difference means something changed in between,
+ * and the order stops so the shopper sees the new values first. Money itself is never read from the form.
+ */
+export const cartFingerprint = (cart: Pick<Cart, 'itens'>): string =>
+  cart.itens
+    .map((i) => `${String(i.hash.idAtributoSimples)}x${String(i.quantidade)}@${i.precos.precoPor.toFixed(2)}`)
+    .join(';');
+
+/** `POST checkout/order`: place the session's cart as an order. */
+export const orderPlaceSchema = z.object({
+  frete: z
+    .string({ error: 'Escolha uma forma de entrega.' })
+    .trim()
+    .min(1, { message: 'Escolha uma forma de entrega.' })
+    .max(40, { message: 'Escolha uma forma de entrega.' }),
+  pagamento: z.enum(PAYMENT_METHODS, { error: 'Escolha uma forma de pagamento.' }),
+  conferencia: z.string({ error: 'Atualize a página e confirme o pedido de novo.' }).max(4000),
+  /** One per checkout page view: the same key placed twice is the same order. */
+  chave: z
+    .string({ error: 'Atualize a página e confirme o pedido de novo.' })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'Atualize a página e confirme o pedido de novo.' }),
+});
+export type OrderPlace = z.infer<typeof orderPlaceSchema>;
+
+/** `PUT admin/orders/{numero}/status` (staff): move an order along. */
+export const orderStatusChangeSchema = z.object({
+  situacao: z.enum(['pago', 'enviado', 'entregue', 'cancelado'], {
+    error: 'Situação inválida: use pago, enviado, entregue ou cancelado.',
+  }),
+});
+
+const money = z.number();
+
+export const pedidoResumoSchema = z.object({
+  numero: z.number().int(),
+  situacao: z.enum(ORDER_STATUSES),
+  situacaoLabel: z.string(),
+  criadoEm: z.string(),
+  total: money,
+  quantidadeItens: z.number().int(),
+});
+export type PedidoResumo = z.infer<typeof pedidoResumoSchema>;
+
+/** `GET checkout/order/{numero}`: one order as its page shows it. */
+export const pedidoSchema = pedidoResumoSchema.extend({
+  itens: z.array(
+    z.object({
+      nome: z.string(),
+      sku: z.string(),
+      quantidade: z.number().int(),
+      precoUnitario: money,
+      total: money,
+      imagem: z.string(),
+      url: z.string(),
+    }),
+  ),
+  entrega: z.object({
+    tipo: z.enum(['entrega', 'retirada']),
+    label: z.string(),
+    prazo: z.string(),
+    /** The address it goes to, or the pickup point's, as lines. */
+    endereco: z.array(z.string()),
+  }),
+  valores: z.object({ subtotal: money, desconto: money, frete: money, total: money }),
+  pagamento: z.object({
+    metodo: z.enum(PAYMENT_METHODS),
+    label: z.string(),
+    /** Pix "copia e cola"; empty once the order is no longer awaiting payment. */
+    copiaECola: z.string(),
+    /** When an unpaid order is cancelled (ISO). */
+    expiraEm: z.string(),
+  }),
+  historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
+});
+export type Pedido = z.infer<typeof pedidoSchema>;
+
+export const pedidoAnswerSchema = z.object({ pedido: pedidoSchema });
+export const pedidosAnswerSchema = z.object({ pedidos: z.array(pedidoResumoSchema) });

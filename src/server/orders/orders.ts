@@ -1,0 +1,112 @@
+// One concern: orders as the contract shows them (the order page, the account's list).
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { STATUS_LABELS } from '#/contract/order.ts';
+import type { Pedido, PedidoResumo } from '#/contract/order.ts';
+import type { Frete } from '#/contract/shipping.ts';
+import { variantImages } from '#/server/catalog/media-urls.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import type { OrderAddress } from './place.ts';
+import { expireOrders, toSituacao } from './status.ts';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Who is looking: the session that placed an order, or the logged-in customer who owns it. */
+export type Viewer = { session: string; customerId?: number | undefined };
+
+type OrderRow = typeof t.orders.$inferSelect;
+
+const summary = (row: OrderRow, units: number): PedidoResumo => {
+  const situacao = toSituacao(row.status);
+  return {
+    numero: row.number,
+    situacao,
+    situacaoLabel: STATUS_LABELS[situacao],
+    criadoEm: row.placedAt.toISOString(),
+    total: row.total,
+    quantidadeItens: units,
+  };
+};
+
+const addressLines = (a: OrderAddress) => [
+  a.nome,
+  `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}`,
+  `${a.bairro ? `${a.bairro} – ` : ''}${a.cidade}/${a.uf}`,
+  `CEP ${a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`,
+];
+
+/** One order, if this viewer may see it (anyone else: undefined, the same as an unknown number). */
+export async function loadOrder(
+  db: Db,
+  origin: string,
+  number: number,
+  viewer: Viewer,
+): Promise<Pedido | undefined> {
+  // An order read after its time to pay is cancelled first, so no page shows a dead Pix as payable.
+  await expireOrders(db, [number]);
+  const mine =
+    viewer.customerId === undefined
+      ? eq(t.orders.sessionId, viewer.session)
+      : or(eq(t.orders.sessionId, viewer.session), eq(t.orders.customerId, viewer.customerId));
+  const [row] = await db
+    .select()
+    .from(t.orders)
+    .where(and(eq(t.orders.number, number), mine));
+  if (!row) return undefined;
+  const [items, events] = await Promise.all([
+    db.select().from(t.orderItems).where(eq(t.orderItems.orderNumber, number)).orderBy(t.orderItems.position),
+    db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
+  ]);
+  const frete = row.shipping as Frete;
+  const base = summary(
+    row,
+    items.reduce((sum, i) => sum + i.quantity, 0),
+  );
+  return {
+    ...base,
+    itens: items.map((i) => ({
+      nome: i.name,
+      sku: i.sku,
+      quantidade: i.quantity,
+      precoUnitario: i.unitPrice,
+      total: round2(i.unitPrice * i.quantity),
+      imagem: variantImages(origin, i.productId, i.variantId, i.name)[0]?.arquivos.small ?? '',
+      url: `${origin}${i.path}`,
+    })),
+    entrega: {
+      tipo: frete.tipo,
+      label: frete.label,
+      prazo: frete.prazo,
+      endereco:
+        frete.tipo === 'retirada' ? [frete.endereco ?? ''] : addressLines(row.address as OrderAddress),
+    },
+    valores: { subtotal: row.subtotal, desconto: row.discount, frete: row.shippingPrice, total: row.total },
+    pagamento: {
+      metodo: 'pix',
+      label: 'Pix',
+      copiaECola: base.situacao === 'aguardando_pagamento' ? row.pixPayload : '',
+      expiraEm: row.expiresAt.toISOString(),
+    },
+    historico: events.map((e) => {
+      const situacao = toSituacao(e.status);
+      return { situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() };
+    }),
+  };
+}
+
+/** A customer's orders, newest first (expired ones already cancelled). */
+export async function listOrders(db: Db, customerId: number): Promise<PedidoResumo[]> {
+  const rows = await db
+    .select({ order: t.orders, units: sql<number>`coalesce(sum(${t.orderItems.quantity}), 0)::int` })
+    .from(t.orders)
+    .leftJoin(t.orderItems, eq(t.orderItems.orderNumber, t.orders.number))
+    .where(eq(t.orders.customerId, customerId))
+    .groupBy(t.orders.number)
+    .orderBy(desc(t.orders.number))
+    .limit(100);
+  const stale = rows.filter((r) => r.order.status === 'awaiting_payment').map((r) => r.order.number);
+  const expired = new Set(stale.length ? await expireOrders(db, stale) : []);
+  return rows.map((r) =>
+    summary(expired.has(r.order.number) ? { ...r.order, status: 'cancelled' } : r.order, r.units),
+  );
+}

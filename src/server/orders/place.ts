@@ -1,0 +1,172 @@
+// One concern: turning the session's cart into an order, in one transaction, believing nothing the browser
+// says about money.
+import { and, eq, sql } from 'drizzle-orm';
+import { cartFingerprint } from '#/contract/order.ts';
+import type { OrderPlace } from '#/contract/order.ts';
+import type { Customer } from '#/server/accounts/customers.ts';
+import { loadCart } from '#/server/cart/cart.ts';
+import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
+import { loadSettings } from '#/server/content/settings.ts';
+import type { Db } from '#/server/db/client.ts';
+import { isUniqueViolation } from '#/server/db/health.ts';
+import * as t from '#/server/db/schema.ts';
+import { badRequest, PlatformError } from '#/server/errors.ts';
+import { pixPayload } from './pix.ts';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Who places the order and from where. */
+export type Buyer = { customer: Customer; session: string; origin: string; pixKey?: string | undefined };
+
+/** The address an order is delivered to, kept on the order as it was. */
+export type OrderAddress = {
+  nome: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+};
+
+export function addressOf(customer: Customer): OrderAddress {
+  const a = customer.address as Record<string, string | undefined>;
+  return {
+    nome: customer.name,
+    cep: a['cep'] ?? '',
+    logradouro: a['logradouro'] ?? '',
+    numero: a['numero'] ?? '',
+    complemento: a['complemento'] ?? '',
+    bairro: a['bairro'] ?? '',
+    cidade: a['cidade'] ?? '',
+    uf: a['uf'] ?? '',
+  };
+}
+
+const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
+
+/**
+ * Place the session's cart as an order: prices, discount, shipping and stock are read again here; stock
+ * is taken row by row (a unit sold to someone else stops this order, and nothing is taken); the cart is
+ * emptied. The same `chave` placed again answers the order it made. Returns the order number.
+ */
+export async function placeOrder(db: Db, buyer: Buyer, request: OrderPlace): Promise<number> {
+  const { customer, session, origin } = buyer;
+  const existing = await orderOfKey(db, customer.id, request.chave);
+  if (existing !== undefined) return existing;
+  const settings = await loadSettings(db);
+  const address = addressOf(customer);
+  try {
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      // One placement per customer at a time: a double click waits here, then finds the first one's order.
+      await tx
+        .select({ id: t.customers.id })
+        .from(t.customers)
+        .where(eq(t.customers.id, customer.id))
+        .for('update');
+      const already = await orderOfKey(tx, customer.id, request.chave);
+      if (already !== undefined) return already;
+      const cart = await loadCart(tx, origin, session);
+      if (cart.itens.length === 0)
+        throw new PlatformError(
+          409,
+          'cart_empty',
+          'Sua sacola está vazia: adicione um produto para comprar.',
+        );
+      const short = cart.itens.find((i) => i.quantidade > i.estoque);
+      if (short)
+        throw changed(
+          short.estoque > 0
+            ? `Restam apenas ${String(short.estoque)} unidade(s) de ${short.nome}. Ajuste a quantidade na sacola.`
+            : `${short.nome} esgotou enquanto você finalizava. Remova-o da sacola para continuar.`,
+        );
+      if (cartFingerprint(cart) !== request.conferencia)
+        throw changed(
+          'Os preços ou as quantidades da sua sacola mudaram. Confira os valores atualizados e confirme de novo.',
+        );
+      if (!ufOfCep(address.cep) || !address.logradouro || !address.numero)
+        throw badRequest('Complete o endereço de entrega (CEP, rua e número) antes de finalizar.');
+      const quote = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const frete = quote?.fretes.find((f) => f.id === request.frete);
+      if (!frete) throw badRequest('Escolha uma forma de entrega.');
+      // Each line takes its units only if they are still there; a row lock orders racing buyers.
+      for (const item of cart.itens) {
+        const taken = await tx
+          .update(t.variants)
+          .set({ stock: sql`${t.variants.stock} - ${item.quantidade}` })
+          .where(
+            and(
+              eq(t.variants.id, item.hash.idAtributoSimples),
+              sql`${t.variants.stock} >= ${item.quantidade}`,
+            ),
+          )
+          .returning({ id: t.variants.id });
+        if (taken.length === 0)
+          throw changed(`${item.nome} esgotou enquanto você finalizava. Confira sua sacola.`);
+      }
+      const pix = settings.pagamentos.pix;
+      const subtotal = cart.subtotal.valor;
+      const discount = round2((subtotal * pix.desconto) / 100);
+      const total = round2(subtotal - discount + frete.valor);
+      const [order] = await tx
+        .insert(t.orders)
+        .values({
+          customerId: customer.id,
+          sessionId: session,
+          idempotencyKey: request.chave,
+          payment: request.pagamento,
+          subtotal,
+          discount,
+          shippingPrice: frete.valor,
+          total,
+          shipping: frete,
+          address,
+          expiresAt: sql`now() + ${`${String(pix.minutosPagamento)} minutes`}::interval`,
+        })
+        .returning({ number: t.orders.number });
+      if (!order) throw new Error('order insert returned nothing');
+      const payload = pixPayload({
+        key: buyer.pixKey ?? pix.chave,
+        merchantName: settings.nomeLoja,
+        merchantCity: pix.cidade,
+        amount: total,
+        txid: `PEDIDO${String(order.number)}`,
+        description: `Pedido ${String(order.number)}`,
+      });
+      await tx.update(t.orders).set({ pixPayload: payload }).where(eq(t.orders.number, order.number));
+      await tx.insert(t.orderItems).values(
+        cart.itens.map((item, position) => ({
+          orderNumber: order.number,
+          position,
+          productId: item.hash.idProduto,
+          variantId: item.hash.idAtributoSimples,
+          sku: item.sku,
+          name: item.nome,
+          path: new URL(item.url).pathname + new URL(item.url).search,
+          quantity: item.quantidade,
+          unitPrice: item.precos.precoPor,
+        })),
+      );
+      await tx.insert(t.orderEvents).values({ orderNumber: order.number, status: 'awaiting_payment' });
+      await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
+      return order.number;
+    });
+  } catch (error) {
+    // The same key placed twice at once: the second waits for the first and answers its order.
+    if (isUniqueViolation(error)) {
+      const placed = await orderOfKey(db, customer.id, request.chave);
+      if (placed !== undefined) return placed;
+    }
+    throw error;
+  }
+}
+
+async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ number: t.orders.number })
+    .from(t.orders)
+    .where(and(eq(t.orders.customerId, customerId), eq(t.orders.idempotencyKey, key)));
+  return row?.number;
+}

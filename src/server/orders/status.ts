@@ -1,0 +1,110 @@
+// One concern: how an order moves (paid, shipped, delivered, cancelled, expired) and its stock comes back.
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Situacao } from '#/contract/order.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound, PlatformError } from '#/server/errors.ts';
+
+/** The server's names of the statuses (the contract's Portuguese ones are for the edge). */
+export const STATUS = {
+  awaiting_payment: 'aguardando_pagamento',
+  paid: 'pago',
+  shipped: 'enviado',
+  delivered: 'entregue',
+  cancelled: 'cancelado',
+} as const satisfies Record<string, Situacao>;
+export type Status = keyof typeof STATUS;
+
+const statusOf = Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [v, k])) as Record<
+  Situacao,
+  Status
+>;
+export const toStatus = (situacao: Situacao): Status => statusOf[situacao];
+export const toSituacao = (status: string): Situacao =>
+  status in STATUS ? STATUS[status as Status] : 'cancelado';
+
+/** Where each status may go next. */
+const NEXT: Record<Status, readonly Status[]> = {
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Put the units of these orders back on the shelf (one statement, whatever lines they share). */
+async function returnStock(db: Db, numbers: number[]): Promise<void> {
+  if (numbers.length === 0) return;
+  const lines = db
+    .select({
+      variantId: t.orderItems.variantId,
+      units: sql<number>`sum(${t.orderItems.quantity})`.as('units'),
+    })
+    .from(t.orderItems)
+    .where(inArray(t.orderItems.orderNumber, numbers))
+    .groupBy(t.orderItems.variantId)
+    .as('lines');
+  await db
+    .update(t.variants)
+    .set({ stock: sql`${t.variants.stock} + ${lines.units}` })
+    .from(lines)
+    .where(eq(t.variants.id, lines.variantId));
+}
+
+const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>) =>
+  db.transaction((transaction) => work(transaction as unknown as Db));
+
+/**
+ * Cancel the unpaid orders whose time to pay has passed (all of them, or only `numbers`), and return
+ * their stock. Safe with many instances at once: each order changes status in one conditional UPDATE, so
+ * only one of them returns its stock. Returns the numbers it cancelled.
+ */
+export async function expireOrders(db: Db, numbers?: number[]): Promise<number[]> {
+  return inTransaction(db, async (tx) => {
+    const expired = await tx
+      .update(t.orders)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(t.orders.status, 'awaiting_payment'),
+          lt(t.orders.expiresAt, sql`now()`),
+          numbers ? inArray(t.orders.number, numbers) : undefined,
+        ),
+      )
+      .returning({ number: t.orders.number });
+    const cancelled = expired.map((o) => o.number);
+    if (cancelled.length === 0) return [];
+    await returnStock(tx, cancelled);
+    await tx
+      .insert(t.orderEvents)
+      .values(cancelled.map((orderNumber) => ({ orderNumber, status: 'cancelled' })));
+    return cancelled;
+  });
+}
+
+/**
+ * Move an order to `to` (staff: paid, shipped, delivered, cancelled). A move the order's status does not
+ * allow is a 409 in Portuguese; cancelling returns the stock. Returns the status it left.
+ */
+export async function changeStatus(db: Db, number: number, to: Status): Promise<Status> {
+  await expireOrders(db, [number]);
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ status: t.orders.status })
+      .from(t.orders)
+      .where(eq(t.orders.number, number))
+      .for('update');
+    if (!order) throw notFound('Pedido não encontrado.');
+    const from = order.status as Status;
+    if (!NEXT[from].includes(to))
+      throw new PlatformError(
+        409,
+        'invalid_status_change',
+        `O pedido ${String(number)} está "${STATUS[from]}" e não pode passar a "${STATUS[to]}".`,
+      );
+    await tx.update(t.orders).set({ status: to }).where(eq(t.orders.number, number));
+    if (to === 'cancelled') await returnStock(tx, [number]);
+    await tx.insert(t.orderEvents).values({ orderNumber: number, status: to });
+    return from;
+  });
+}

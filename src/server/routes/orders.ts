@@ -1,0 +1,51 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { orderPlaceSchema } from '#/contract/order.ts';
+import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { listOrders, loadOrder } from '#/server/orders/orders.ts';
+import { placeOrder } from '#/server/orders/place.ts';
+
+/** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
+export const orders = new Hono<PlatformEnv>();
+
+const LOGIN_TO_BUY = 'Entre na sua conta para finalizar a compra.';
+
+const body = zValidator('json', orderPlaceSchema, (result) => {
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Pedido inválido.');
+});
+
+/** An order number as the URL gives it: digits only, else no such order. */
+const numberOf = (value: string) => {
+  if (!/^\d{1,9}$/.test(value)) throw notFound('Pedido não encontrado.');
+  return Number(value);
+};
+
+orders.post('/order', body, async (c) => {
+  const { db, pixKey } = c.get('config');
+  const session = c.get('session');
+  const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
+  const origin = c.get('origin');
+  const numero = await placeOrder(db, { customer, session, origin, pixKey }, c.req.valid('json'));
+  const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
+  return c.json({ pedido }, 201);
+});
+
+orders.get('/order/:numero', async (c) => {
+  const { db } = c.get('config');
+  const session = c.get('session');
+  const customer = await sessionCustomer(db, session);
+  const pedido = await loadOrder(db, c.get('origin'), numberOf(c.req.param('numero')), {
+    session,
+    customerId: customer?.id,
+  });
+  if (!pedido) throw notFound('Pedido não encontrado.');
+  return c.json({ pedido });
+});
+
+orders.get('/orders', async (c) => {
+  const { db } = c.get('config');
+  const customer = await requireCustomer(db, c.get('session'), 'Entre na sua conta para ver seus pedidos.');
+  return c.json({ pedidos: await listOrders(db, customer.id) });
+});

@@ -1,0 +1,21 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { orderStatusChangeSchema } from '#/contract/order.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
+
+/** The store's team moves orders along (`/v2/admin/orders`, behind ADMIN_TOKEN; see middleware.ts). */
+export const staffOrders = new Hono<PlatformEnv>();
+
+const body = zValidator('json', orderStatusChangeSchema, (result) => {
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Situação inválida.');
+});
+
+staffOrders.put('/:numero/status', body, async (c) => {
+  const numero = c.req.param('numero');
+  if (!/^\d{1,9}$/.test(numero)) throw notFound('Pedido não encontrado.');
+  const to = toStatus(c.req.valid('json').situacao);
+  const from = await changeStatus(c.get('config').db, Number(numero), to);
+  return c.json({ numero: Number(numero), de: STATUS[from], situacao: STATUS[to] });
+});

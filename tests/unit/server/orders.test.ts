@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cartSchema } from '#/contract/cart.ts';
+import type { Cart } from '#/contract/cart.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { cartFingerprint, pedidoAnswerSchema, pedidosAnswerSchema } from '#/contract/order.ts';
+import { productPageSchema, listingSchema } from '#/contract/page.ts';
+import * as t from '#/server/db/schema.ts';
+import { expireOrders } from '#/server/orders/status.ts';
+import { parseBrCode } from './br-code.ts';
+import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+let store: TestPlatform;
+let variant: { product: number; id: number; price: number };
+let second: typeof variant;
+
+beforeAll(async () => {
+  store = await startPlatform();
+  const listing = await store.getJson(
+    '/v2/front/url/product/listing/category?url=/cozinha/&limit=4',
+    listingSchema,
+  );
+  const picks = [];
+  for (const p of listing.conteudo.produtos.slice(0, 2)) {
+    const page = await store.getJson(
+      `/v2/front/url/product/detail?url=${p.rota.path ?? ''}`,
+      productPageSchema,
+    );
+    const v = page.conteudo.atributos.simples?.valores[0];
+    if (!v) throw new Error('no variant');
+    picks.push({ product: page.conteudo.id, id: v.idAtributoValor, price: v.precos.por });
+  }
+  [variant, second] = picks as [typeof variant, typeof second];
+});
+afterAll(() => store.stop());
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+const setStock = (id: number, stock: number) =>
+  store.database.db.update(t.variants).set({ stock }).where(eq(t.variants.id, id));
+const stockOf = async (id: number) =>
+  (await store.database.db.select({ s: t.variants.stock }).from(t.variants).where(eq(t.variants.id, id)))[0]
+    ?.s;
+
+/** A logged-in buyer in Campinas (SP) with these lines in the cart; answers its session and fingerprint. */
+async function buyer(lines: { v: typeof variant; quantidade: number }[]) {
+  const session = newSession();
+  const customerId = await store.loginAs(session, { name: 'Ana Souza' });
+  await store.database.db
+    .update(t.customers)
+    .set({
+      address: {
+        cep: '13035000',
+        logradouro: 'Rua das Flores',
+        numero: '120',
+        complemento: '',
+        bairro: 'Centro',
+        cidade: 'Campinas',
+        uf: 'SP',
+      },
+    })
+    .where(eq(t.customers.id, customerId));
+  let cart: Pick<Cart, 'itens'> = { itens: [] };
+  for (const { v, quantidade } of lines) {
+    const res = await store.request('/v2/front/checkout/cart', {
+      method: 'POST',
+      ...json(
+        { tipo: 'produto', itens: [{ idProduto: v.product, idAtributoSimples: v.id, quantidade }] },
+        { Session: session },
+      ),
+    });
+    cart = cartSchema.parse(await res.json());
+  }
+  return { session, customerId, cart, conferencia: cartFingerprint(cart) };
+}
+
+const chave = () => randomBytes(16).toString('hex');
+const place = async (session: string, body: Record<string, unknown>) =>
+  store.request('/v2/front/checkout/order', { method: 'POST', ...json(body, { Session: session }) });
+
+describe('placing an order', () => {
+  test('totals come from the server: Pix takes 10% off the products, shipping is added', async () => {
+    const b = await buyer([
+      { v: variant, quantidade: 2 },
+      { v: second, quantidade: 1 },
+    ]);
+    const before = await stockOf(variant.id);
+    const res = await place(b.session, {
+      frete: 'economica',
+      pagamento: 'pix',
+      conferencia: b.conferencia,
+      chave: chave(),
+      // Money the browser sends is not believed.
+      total: 0.01,
+      desconto: 99,
+    });
+    expect(res.status).toBe(201);
+    const { pedido } = pedidoAnswerSchema.parse(await res.json());
+    const subtotal = Math.round((variant.price * 2 + second.price) * 100) / 100;
+    expect(pedido.valores.subtotal).toBe(subtotal);
+    expect(pedido.valores.desconto).toBe(Math.round(subtotal * 10) / 100);
+    expect(pedido.valores.frete).toBeGreaterThanOrEqual(0);
+    expect(pedido.valores.total).toBe(
+      Math.round((subtotal - pedido.valores.desconto + pedido.valores.frete) * 100) / 100,
+    );
+    expect(pedido.situacao).toBe('aguardando_pagamento');
+    expect(pedido.numero).toBeGreaterThanOrEqual(1001);
+    expect(pedido.itens.map((i) => i.quantidade)).toEqual([2, 1]);
+    expect(pedido.entrega.endereco.join(' ')).toMatch(/Rua das Flores, 120.*Campinas\/SP.*13035-000/);
+    expect(await stockOf(variant.id)).toBe((before ?? 0) - 2);
+    // The BR Code charges the order's total to the store's key, and its CRC checks.
+    const code = parseBrCode(pedido.pagamento.copiaECola);
+    expect(code.crcOk).toBe(true);
+    expect(code.fields['54']).toBe(pedido.valores.total.toFixed(2));
+    expect(code.fields['26']?.['00']).toBe('br.gov.bcb.pix');
+    expect(code.fields['62']?.['05']).toBe(`PEDIDO${String(pedido.numero)}`);
+    // The cart is empty afterwards.
+    const cart = cartSchema.parse(
+      await (await store.request('/v2/front/checkout/cart', { headers: { Session: b.session } })).json(),
+    );
+    expect(cart.itens).toHaveLength(0);
+  });
+
+  test('a guest is asked to log in; a bad body is a 400 in Portuguese; an empty cart a 409', async () => {
+    const guest = await place(newSession(), {
+      frete: 'economica',
+      pagamento: 'pix',
+      conferencia: '',
+      chave: chave(),
+    });
+    expect(guest.status).toBe(401);
+    const b = await buyer([]);
+    for (const [body, message] of [
+      [{ frete: '', pagamento: 'pix', conferencia: '', chave: chave() }, /forma de entrega/],
+      [{ frete: 'economica', pagamento: 'boleto', conferencia: '', chave: chave() }, /forma de pagamento/],
+      [{ frete: 'economica', pagamento: 'pix', conferencia: '', chave: 'x' }, /Atualize a página/],
+    ] as const) {
+      const res = await place(b.session, body);
+      expect(res.status).toBe(400);
+      expect(errorSchema.parse(await res.json()).mensagem).toMatch(message);
+    }
+    const empty = await place(b.session, {
+      frete: 'economica',
+      pagamento: 'pix',
+      conferencia: '',
+      chave: chave(),
+    });
+    expect(empty.status).toBe(409);
+    expect(errorSchema.parse(await empty.json()).error).toBe('cart_empty');
+  });
+
+  test('an unknown shipping option is refused and nothing is taken', async () => {
+    const b = await buyer([{ v: variant, quantidade: 1 }]);
+    const before = await stockOf(variant.id);
+    const res = await place(b.session, {
+      frete: 'teletransporte',
+      pagamento: 'pix',
+      conferencia: b.conferencia,
+      chave: chave(),
+    });
+    expect(res.status).toBe(400);
+    expect(await stockOf(variant.id)).toBe(before);
+  });
+
+  test('a price that changed since the page was shown stops the order, and nothing is taken', async () => {
+    const b = await buyer([{ v: second, quantidade: 1 }]);
+    const before = await stockOf(second.id);
+    await store.database.db
+      .update(t.variants)
+      .set({ price: second.price + 10 })
+      .where(eq(t.variants.id, second.id));
+    try {
+      const res = await place(b.session, {
+        frete: 'economica',
+        pagamento: 'pix',
+        conferencia: b.conferencia,
+        chave: chave(),
+      });
+      expect(res.status).toBe(409);
+      const body = errorSchema.parse(await res.json());
+      expect(body.error).toBe('cart_changed');
+      expect(body.mensagem).toMatch(/preços ou as quantidades/);
+      expect(await stockOf(second.id)).toBe(before);
+      const count = await store.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(t.orders)
+        .where(eq(t.orders.sessionId, b.session));
+      expect(count[0]?.n).toBe(0);
+    } finally {
+      await store.database.db
+        .update(t.variants)
+        .set({ price: second.price })
+        .where(eq(t.variants.id, second.id));
+    }
+  });
+
+  test('a line that went out of stock stops the order with its name, and the other lines keep their stock', async () => {
+    const b = await buyer([
+      { v: variant, quantidade: 1 },
+      { v: second, quantidade: 3 },
+    ]);
+    const first = await stockOf(variant.id);
+    const saved = (await stockOf(second.id)) ?? 0;
+    await setStock(second.id, 2);
+    try {
+      const res = await place(b.session, {
+        frete: 'economica',
+        pagamento: 'pix',
+        conferencia: b.conferencia,
+        chave: chave(),
+      });
+      expect(res.status).toBe(409);
+      expect(errorSchema.parse(await res.json()).mensagem).toMatch(/Restam apenas 2 unidade/);
+      expect(await stockOf(variant.id)).toBe(first);
+      expect(await stockOf(second.id)).toBe(2);
+    } finally {
+      await setStock(second.id, saved);
+    }
+  });
+
+  test('the same key placed twice, one after the other or at once, is one order', async () => {
+    const b = await buyer([{ v: variant, quantidade: 1 }]);
+    const before = await stockOf(variant.id);
+    const body = { frete: 'expressa', pagamento: 'pix', conferencia: b.conferencia, chave: chave() };
+    const answers = await Promise.all([
+      place(b.session, body),
+      place(b.session, body),
+      place(b.session, body),
+    ]);
+    const numbers = await Promise.all(
+      answers.map(async (r) => pedidoAnswerSchema.parse(await r.json()).pedido.numero),
+    );
+    expect(new Set(numbers).size).toBe(1);
+    const again = pedidoAnswerSchema.parse(await (await place(b.session, body)).json());
+    expect(again.pedido.numero).toBe(numbers[0]);
+    expect(await stockOf(variant.id)).toBe((before ?? 0) - 1);
+  });
+
+  test('20 buyers race for the last unit: exactly one order, stock never below zero', async () => {
+    const saved = (await stockOf(second.id)) ?? 0;
+    await setStock(second.id, 1);
+    try {
+      const buyers = await Promise.all(
+        Array.from({ length: 20 }, () => buyer([{ v: second, quantidade: 1 }])),
+      );
+      const answers = await Promise.all(
+        buyers.map((b) =>
+          place(b.session, {
+            frete: 'economica',
+            pagamento: 'pix',
+            conferencia: b.conferencia,
+            chave: chave(),
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      expect(await stockOf(second.id)).toBe(0);
+    } finally {
+      await setStock(second.id, saved);
+    }
+  });
+});
+
+describe('after the order', () => {
+  const placed = async () => {
+    const b = await buyer([{ v: variant, quantidade: 2 }]);
+    const res = await place(b.session, {
+      frete: 'economica',
+      pagamento: 'pix',
+      conferencia: b.conferencia,
+      chave: chave(),
+    });
+    return { ...b, pedido: pedidoAnswerSchema.parse(await res.json()).pedido };
+  };
+  const staff = (numero: number | string, situacao: string, token = ADMIN_TOKEN) =>
+    store.request(`/v2/admin/orders/${String(numero)}/status`, {
+      method: 'PUT',
+      ...json({ situacao }, { Authorization: `Bearer ${token}` }),
+    });
+
+  test('only the buyer can open the order: another visitor gets 404, the account on another device 200', async () => {
+    const { session, customerId, pedido } = await placed();
+    const path = `/v2/front/checkout/order/${String(pedido.numero)}`;
+    expect((await store.request(path, { headers: { Session: session } })).status).toBe(200);
+    expect((await store.request(path, { headers: { Session: newSession() } })).status).toBe(404);
+    const stranger = newSession();
+    await store.loginAs(stranger, { name: 'Outra Pessoa' });
+    expect((await store.request(path, { headers: { Session: stranger } })).status).toBe(404);
+    const device = newSession();
+    await store.database.db.insert(t.sessions).values({ id: device, customerId });
+    expect((await store.request(path, { headers: { Session: device } })).status).toBe(200);
+    for (const bad of ['abc', '-1', '1e3', '99999999999'])
+      expect(
+        (await store.request(`/v2/front/checkout/order/${bad}`, { headers: { Session: session } })).status,
+      ).toBe(404);
+    const list = pedidosAnswerSchema.parse(
+      await (await store.request('/v2/front/checkout/orders', { headers: { Session: device } })).json(),
+    );
+    expect(list.pedidos.map((p) => p.numero)).toContain(pedido.numero);
+    expect(list.pedidos[0]?.situacaoLabel).toBe('Aguardando pagamento');
+  });
+
+  test('an unpaid order past its time is cancelled on read and its stock comes back once', async () => {
+    const { session, pedido } = await placed();
+    const before = await stockOf(variant.id);
+    await store.database.db
+      .update(t.orders)
+      .set({ expiresAt: new Date(0) })
+      .where(eq(t.orders.number, pedido.numero));
+    // Two sweepers at once (two instances): the stock comes back once.
+    await Promise.all([expireOrders(store.database.db), expireOrders(store.database.db)]);
+    expect(await stockOf(variant.id)).toBe((before ?? 0) + 2);
+    const read = pedidoAnswerSchema.parse(
+      await (
+        await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
+          headers: { Session: session },
+        })
+      ).json(),
+    );
+    expect(read.pedido.situacao).toBe('cancelado');
+    expect(read.pedido.pagamento.copiaECola).toBe('');
+    expect(read.pedido.historico.map((h) => h.situacao)).toEqual(['aguardando_pagamento', 'cancelado']);
+    expect(await stockOf(variant.id)).toBe((before ?? 0) + 2);
+  });
+
+  test('the staff API moves an order along with its token, refuses moves the status does not allow', async () => {
+    const { session, pedido } = await placed();
+    expect((await staff(pedido.numero, 'pago', 'errado')).status).toBe(401);
+    const noToken = await store.request(`/v2/admin/orders/${String(pedido.numero)}/status`, {
+      method: 'PUT',
+      ...json({ situacao: 'pago' }),
+    });
+    expect(noToken.status).toBe(401);
+    expect((await staff(pedido.numero, 'entregue')).status).toBe(409);
+    expect((await staff(pedido.numero, 'voando')).status).toBe(400);
+    expect((await staff(999_999, 'pago')).status).toBe(404);
+    expect((await staff(pedido.numero, 'pago')).status).toBe(200);
+    expect((await staff(pedido.numero, 'pago')).status).toBe(409);
+    expect((await staff(pedido.numero, 'enviado')).status).toBe(200);
+    expect((await staff(pedido.numero, 'entregue')).status).toBe(200);
+    const read = pedidoAnswerSchema.parse(
+      await (
+        await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
+          headers: { Session: session },
+        })
+      ).json(),
+    );
+    expect(read.pedido.historico.map((h) => h.label)).toEqual([
+      'Aguardando pagamento',
+      'Pagamento confirmado',
+      'Enviado',
+      'Entregue',
+    ]);
+  });
+
+  test('cancelling a paid order returns its stock', async () => {
+    const { pedido } = await placed();
+    const before = await stockOf(variant.id);
+    expect((await staff(pedido.numero, 'pago')).status).toBe(200);
+    expect((await staff(pedido.numero, 'cancelado')).status).toBe(200);
+    expect(await stockOf(variant.id)).toBe((before ?? 0) + 2);
+    expect((await staff(pedido.numero, 'pago')).status).toBe(409);
+  });
+});
