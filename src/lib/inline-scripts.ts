@@ -19,7 +19,13 @@ export const STORE_COUNT = `try{var n=document.currentScript.dataset.quantidade,
 /** An analytics event known to the server (`data-evento`, JSON): a lead, a shipping quote seen. */
 export const PUSH_EVENT = `try{(window.dataLayer=window.dataLayer||[]).push(JSON.parse(document.currentScript.dataset.evento))}catch(e){}`;
 
-export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT];
+/**
+ * The order page's Pix box: shows the copy button (hidden without JavaScript, where the code is selected
+ * by hand) and copies the code, and counts down the minutes left to pay (`data-expira`, ISO).
+ */
+export const PIX_BOX = `try{var s=document.currentScript,b=document.getElementById('copiar-pix'),f=document.getElementById('pix-codigo'),o=document.getElementById('pix-copiado'),r=document.getElementById('pix-resta'),e=Date.parse(s.dataset.expira);if(b&&f&&o&&navigator.clipboard){b.hidden=false;b.addEventListener('click',function(){navigator.clipboard.writeText(f.value).then(function(){o.textContent='Código copiado. Cole no app do seu banco, na opção Pix copia e cola.'},function(){f.select();o.textContent='Não conseguimos copiar: o código está selecionado, copie-o.'})})}var u=function(){var m=Math.max(0,Math.ceil((e-Date.now())/60000));if(r)r.textContent=m>0?' (faltam '+m+' min)':' (tempo esgotado: atualize a página)'};u();setInterval(u,15000)}catch(x){}`;
+
+export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT, PIX_BOX];
 
 /** The CSP source that allows one inline script. */
 export const scriptHash = (code: string): `sha256-${string}` =>

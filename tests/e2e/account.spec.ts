@@ -1,39 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Locator } from '@playwright/test';
 import { OUTBOX, ownAddress } from './servers.ts';
+import { fillSignUp } from './shopper.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(ownAddress());
 });
-
-/** A valid CPF from 9 random digits (check digits computed). */
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((s, x, i) => s + x * (len + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
-
-/** The sign-up form's fields but the name: a valid CPF, contacts and an address in São Paulo state. */
-async function fillSignUp(form: Locator, person: { email: string; password: string; city: string }) {
-  await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
-  await form.getByLabel('E-mail', { exact: true }).fill(person.email);
-  await form.getByLabel('Celular com DDD').fill('(19) 98765-4321');
-  await form.getByLabel('Data de nascimento (pessoa física)').fill('20/05/1988');
-  await form.getByLabel('CEP').fill('13035-000');
-  await form.getByLabel('Rua ou avenida').fill('Rua das Palmeiras');
-  await form.getByLabel('Número').fill('45');
-  await form.getByLabel('Bairro').fill('Centro');
-  await form.getByLabel('Cidade').fill(person.city);
-  await form.getByLabel('Estado').selectOption('SP');
-  await form.getByLabel('Senha', { exact: true }).fill(person.password);
-}
 
 test('sign up, keep a favourite, see it in the wishlist, log out and back in', async ({ page, isMobile }) => {
   const email = `cliente.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;

@@ -1,6 +1,5 @@
-// One concern: the Pix "copia e cola" (BR Code) of an amount, and its QR code.
+// One concern: the Pix "copia e cola" (BR Code) of an amount (its QR code is drawn by the page: lib/pix-qr.ts).
 import crc16ccitt from 'crc/crc16ccitt';
-import QRCode from 'qrcode';
 
 /** What a static BR Code needs (Banco Central's Manual de Padrões para Iniciação do Pix). */
 export type PixCharge = {
@@ -60,7 +59,3 @@ export function pixPayload(charge: PixCharge): string {
     '6304';
   return body + brCodeCrc(body);
 }
-
-/** The QR code of a payload as an inline SVG (drawn on the server: no script, no image request). */
-export const pixQrSvg = (payload: string): Promise<string> =>
-  QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

@@ -49,12 +49,16 @@ const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', men
 /**
  * Place the session's cart as an order: prices, discount, shipping and stock are read again here; stock
  * is taken row by row (a unit sold to someone else stops this order, and nothing is taken); the cart is
- * emptied. The same `chave` placed again answers the order it made. Returns the order number.
+ * emptied. The same `chave` placed again answers the order it made (`created` false).
  */
-export async function placeOrder(db: Db, buyer: Buyer, request: OrderPlace): Promise<number> {
+export async function placeOrder(
+  db: Db,
+  buyer: Buyer,
+  request: OrderPlace,
+): Promise<{ number: number; created: boolean }> {
   const { customer, session, origin } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) return { number: existing, created: false };
   const settings = await loadSettings(db);
   const address = addressOf(customer);
   try {
@@ -67,7 +71,7 @@ export async function placeOrder(db: Db, buyer: Buyer, request: OrderPlace): Pro
         .where(eq(t.customers.id, customer.id))
         .for('update');
       const already = await orderOfKey(tx, customer.id, request.chave);
-      if (already !== undefined) return already;
+      if (already !== undefined) return { number: already, created: false };
       const cart = await loadCart(tx, origin, session);
       if (cart.itens.length === 0)
         throw new PlatformError(
@@ -151,13 +155,13 @@ export async function placeOrder(db: Db, buyer: Buyer, request: OrderPlace): Pro
       );
       await tx.insert(t.orderEvents).values({ orderNumber: order.number, status: 'awaiting_payment' });
       await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
-      return order.number;
+      return { number: order.number, created: true };
     });
   } catch (error) {
     // The same key placed twice at once: the second waits for the first and answers its order.
     if (isUniqueViolation(error)) {
       const placed = await orderOfKey(db, customer.id, request.chave);
-      if (placed !== undefined) return placed;
+      if (placed !== undefined) return { number: placed, created: false };
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listOrders, loadOrder } from '#/server/orders/orders.ts';
+import { notifyBuyer } from '#/server/orders/mail.ts';
 import { placeOrder } from '#/server/orders/place.ts';
 
 /** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
@@ -23,11 +24,13 @@ const numberOf = (value: string) => {
 };
 
 orders.post('/order', body, async (c) => {
-  const { db, pixKey } = c.get('config');
+  const { db, pixKey, mailer } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
-  const numero = await placeOrder(db, { customer, session, origin, pixKey }, c.req.valid('json'));
+  const placed = await placeOrder(db, { customer, session, origin, pixKey }, c.req.valid('json'));
+  const numero = placed.number;
+  if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment');
   const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
   return c.json({ pedido }, 201);
 });

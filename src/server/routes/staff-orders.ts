@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { orderStatusChangeSchema } from '#/contract/order.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
+import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
 
 /** The store's team moves orders along (`/v2/admin/orders`, behind ADMIN_TOKEN; see middleware.ts). */
@@ -16,6 +17,8 @@ staffOrders.put('/:numero/status', body, async (c) => {
   const numero = c.req.param('numero');
   if (!/^\d{1,9}$/.test(numero)) throw notFound('Pedido não encontrado.');
   const to = toStatus(c.req.valid('json').situacao);
-  const from = await changeStatus(c.get('config').db, Number(numero), to);
+  const { db, mailer } = c.get('config');
+  const from = await changeStatus(db, Number(numero), to);
+  await notifyBuyer(db, mailer, c.get('origin'), Number(numero), to);
   return c.json({ numero: Number(numero), de: STATUS[from], situacao: STATUS[to] });
 });

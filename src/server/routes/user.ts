@@ -56,7 +56,16 @@ export function customerUser(customer: Customer, cep: string): User {
     optin: customer.optin,
     endereco: {
       cep: own,
-      principal: { cep: own, cidade: address.cidade ?? '', uf: address.uf ?? '', pais: 'BR' },
+      principal: {
+        cep: own,
+        cidade: address.cidade ?? '',
+        uf: address.uf ?? '',
+        pais: 'BR',
+        logradouro: address.logradouro ?? '',
+        numero: address.numero ?? '',
+        complemento: address.complemento ?? '',
+        bairro: address.bairro ?? '',
+      },
     },
     vendaInterna: { ativo: customer.internalSeller !== '', vendedor: customer.internalSeller },
   };

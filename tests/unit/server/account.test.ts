@@ -340,7 +340,18 @@ describe('profile', () => {
     expect(ok.status).toBe(200);
     expect(await user(sid)).toMatchObject({
       nomeRazao: 'Ana Lima',
-      endereco: { cep: '20040020', principal: { cidade: 'Rio de Janeiro', uf: 'RJ' } },
+      // The whole address comes back (the account page and the checkout show street and number).
+      endereco: {
+        cep: '20040020',
+        principal: {
+          cidade: 'Rio de Janeiro',
+          uf: 'RJ',
+          logradouro: 'Av. Rio Branco',
+          numero: '1',
+          bairro: 'Centro',
+          complemento: '',
+        },
+      },
     });
   });
 });

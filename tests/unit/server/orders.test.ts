@@ -118,6 +118,16 @@ describe('placing an order', () => {
     expect(code.fields['54']).toBe(pedido.valores.total.toFixed(2));
     expect(code.fields['26']?.['00']).toBe('br.gov.bcb.pix');
     expect(code.fields['62']?.['05']).toBe(`PEDIDO${String(pedido.numero)}`);
+    // The buyer is e-mailed the order with its Pix (once, even if the form is posted again).
+    await expect
+      .poll(
+        () =>
+          store.mail.filter((m) => m.subject.startsWith(`Pedido ${String(pedido.numero)} recebido`)).length,
+      )
+      .toBe(1);
+    const mail = store.mail.find((m) => m.subject.startsWith(`Pedido ${String(pedido.numero)} recebido`));
+    expect(mail?.text).toContain(pedido.pagamento.copiaECola);
+    expect(mail?.text).toContain(`/minha-conta/pedidos/${String(pedido.numero)}`);
     // The cart is empty afterwards.
     const cart = cartSchema.parse(
       await (await store.request('/v2/front/checkout/cart', { headers: { Session: b.session } })).json(),
@@ -235,6 +245,11 @@ describe('placing an order', () => {
       answers.map(async (r) => pedidoAnswerSchema.parse(await r.json()).pedido.numero),
     );
     expect(new Set(numbers).size).toBe(1);
+    await expect
+      .poll(
+        () => store.mail.filter((m) => m.subject.startsWith(`Pedido ${String(numbers[0])} recebido`)).length,
+      )
+      .toBe(1);
     const again = pedidoAnswerSchema.parse(await (await place(b.session, body)).json());
     expect(again.pedido.numero).toBe(numbers[0]);
     expect(await stockOf(variant.id)).toBe((before ?? 0) - 1);
@@ -344,6 +359,14 @@ describe('after the order', () => {
     expect((await staff(pedido.numero, 'pago')).status).toBe(409);
     expect((await staff(pedido.numero, 'enviado')).status).toBe(200);
     expect((await staff(pedido.numero, 'entregue')).status).toBe(200);
+    // Payment and dispatch are e-mailed to the buyer; delivery is not.
+    const subjects = () => store.mail.map((m) => m.subject).filter((s) => s.includes(String(pedido.numero)));
+    await expect.poll(() => subjects().length).toBe(3);
+    expect(subjects()).toEqual([
+      expect.stringMatching(/recebido: pague com Pix até \d{2}:\d{2}$/),
+      `Pagamento do pedido ${String(pedido.numero)} confirmado`,
+      `Pedido ${String(pedido.numero)} enviado`,
+    ]);
     const read = pedidoAnswerSchema.parse(
       await (
         await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {

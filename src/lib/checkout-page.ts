@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { getUser } from '#/api/account.ts';
+import { getCart, quoteCartShipping } from '#/api/cart.ts';
+import { ApiError } from '#/api/http.ts';
+import type { Client } from '#/api/http.ts';
+import { placeOrder } from '#/api/orders.ts';
+import type { Cart } from '#/contract/cart.ts';
+import { cartFingerprint } from '#/contract/order.ts';
+import type { Shipping } from '#/contract/shipping.ts';
+import type { User } from '#/contract/user.ts';
+import { formFields } from '#/lib/forms.ts';
+
+/** Everything the checkout page shows. */
+export type Checkout = {
+  user: User;
+  cart: Cart;
+  /** Options for the customer's CEP; absent when the address has no valid CEP yet. */
+  quote?: Shipping | undefined;
+  /** Why there are no options (a CEP the platform does not know). */
+  quoteError?: string | undefined;
+  /** The option ticked: the shopper's last choice, else the first. */
+  frete: string;
+  /** Why the order did not go through (a changed cart, an incomplete address…). */
+  error?: string | undefined;
+  /** What the page shows about the cart, sent back with the order so a change in between stops it. */
+  conferencia: string;
+  /** One per page view: the same form posted twice is one order. */
+  chave: string;
+};
+
+/** Where the checkout sends the visitor instead: login first, an empty cart back to the cart. */
+export type Detour = { redirect: string };
+
+const LOGIN = '/checkout/acesso?retorno=%2Fcheckout%2Fpagamento';
+
+/**
+ * The checkout's GET and POST. A POST places the order (the platform recomputes every price) and goes to
+ * its page; a refusal (409 cart changed, 400 address or option) shows the page again, with fresh values
+ * and the reason. Anything else is thrown to the error page.
+ */
+export async function checkout(
+  client: Client,
+  request: Request,
+): Promise<Checkout | Detour | { placed: number }> {
+  let error: string | undefined;
+  let chosen: string | undefined;
+  let key: string | undefined;
+  if (request.method === 'POST') {
+    const fields = await formFields(request);
+    chosen = fields['frete'];
+    try {
+      const pedido = await placeOrder(client, {
+        frete: fields['frete'] ?? '',
+        pagamento: 'pix',
+        conferencia: fields['conferencia'] ?? '',
+        chave: fields['chave'] ?? '',
+      });
+      return { placed: pedido.numero };
+    } catch (failure) {
+      if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
+      if (failure.status === 401) return { redirect: LOGIN };
+      error = failure.mensagem;
+      // Nothing was placed with this key: the next try may keep it (a double click stays one order).
+      key = fields['chave'];
+    }
+  }
+  const user = await getUser(client);
+  if (!user.logado) return { redirect: LOGIN };
+  const cart = await getCart(client);
+  if (cart.itens.length === 0) return { redirect: '/checkout/carrinho/' };
+  let quote: Shipping | undefined;
+  let quoteError: string | undefined;
+  const cep = user.endereco.principal.cep || user.endereco.cep;
+  try {
+    quote = cep ? await quoteCartShipping(client, cep) : undefined;
+    if (!cep) quoteError = 'Informe o CEP do seu endereço para ver as formas de entrega.';
+  } catch (failure) {
+    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
+    quoteError = failure.fields['cep'] ?? failure.mensagem;
+  }
+  const frete = quote?.fretes.find((f) => f.id === chosen)?.id ?? quote?.fretes[0]?.id ?? '';
+  return {
+    user,
+    cart,
+    quote,
+    quoteError,
+    frete,
+    error,
+    conferencia: cartFingerprint(cart),
+    chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),
+  };
+}

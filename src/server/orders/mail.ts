@@ -1,0 +1,95 @@
+// One concern: the e-mails an order sends its buyer (placed, paid, shipped), in Portuguese.
+import { eq } from 'drizzle-orm';
+import type { Pedido } from '#/contract/order.ts';
+import { loadSettings } from '#/server/content/settings.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { sendInBackground } from '#/server/mail/mailer.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { loadOrder } from './orders.ts';
+import type { Status } from './status.ts';
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const time = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The statuses a buyer is told about by e-mail. */
+export type Notice = Extract<Status, 'awaiting_payment' | 'paid' | 'shipped'>;
+export const NOTIFIED: ReadonlySet<Status> = new Set<Status>(['awaiting_payment', 'paid', 'shipped']);
+
+function compose(notice: Notice, pedido: Pedido, store: string, link: string, name: string) {
+  const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
+  const totals = [
+    `Produtos: ${brl.format(pedido.valores.subtotal)}`,
+    `Desconto no Pix: − ${brl.format(pedido.valores.desconto)}`,
+    `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : brl.format(pedido.valores.frete)}`,
+    `Total: ${brl.format(pedido.valores.total)}`,
+  ];
+  const numero = String(pedido.numero);
+  if (notice === 'awaiting_payment')
+    return {
+      subject: `Pedido ${numero} recebido: pague com Pix até ${time.format(new Date(pedido.pagamento.expiraEm))}`,
+      text: [
+        `Olá, ${name}!`,
+        '',
+        `Recebemos seu pedido ${numero} na ${store}. Para confirmá-lo, pague ${brl.format(pedido.valores.total)} com Pix até ${time.format(new Date(pedido.pagamento.expiraEm))} (horário de Brasília); depois disso ele é cancelado.`,
+        '',
+        'Pix copia e cola:',
+        pedido.pagamento.copiaECola,
+        '',
+        ...lines,
+        '',
+        ...totals,
+        '',
+        `O QR Code e o andamento do pedido: ${link}`,
+      ].join('\n'),
+    };
+  if (notice === 'paid')
+    return {
+      subject: `Pagamento do pedido ${numero} confirmado`,
+      text: [
+        `Olá, ${name}!`,
+        '',
+        `Recebemos o pagamento do pedido ${numero}. Agora separamos os produtos e avisamos quando ele for enviado.`,
+        '',
+        ...lines,
+        '',
+        `Acompanhe: ${link}`,
+      ].join('\n'),
+    };
+  return {
+    subject: `Pedido ${numero} enviado`,
+    text: [
+      `Olá, ${name}!`,
+      '',
+      pedido.entrega.tipo === 'retirada'
+        ? `Seu pedido ${numero} está pronto para retirada: ${pedido.entrega.endereco.join(', ')}.`
+        : `Seu pedido ${numero} saiu para entrega (${pedido.entrega.label}, ${pedido.entrega.prazo}).`,
+      '',
+      `Acompanhe: ${link}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Tell the buyer what happened to an order, in the background (a slow mail server never holds the answer).
+ * Nothing is sent for a status buyers are not told about, or an order that no longer exists.
+ */
+export async function notifyBuyer(db: Db, mailer: Mailer, origin: string, number: number, notice: Status) {
+  if (!NOTIFIED.has(notice)) return;
+  const [row] = await db
+    .select({ customerId: t.orders.customerId, email: t.customers.email, name: t.customers.name })
+    .from(t.orders)
+    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+    .where(eq(t.orders.number, number));
+  if (!row) return;
+  const pedido = await loadOrder(db, origin, number, { session: '', customerId: row.customerId });
+  if (!pedido) return;
+  const { nomeLoja } = await loadSettings(db);
+  const first = row.name.trim().split(/\s+/)[0] ?? '';
+  const link = `${origin}/minha-conta/pedidos/${String(number)}`;
+  sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, link, first) });
+}

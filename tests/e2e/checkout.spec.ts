@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { ownAddress } from './servers.ts';
+import { fillSignUp } from './shopper.ts';
+
+test('a new shopper buys with Pix without JavaScript, sees the QR code and the order in the account; nobody else can', async ({
+  browser,
+  isMobile,
+}) => {
+  const viewport = isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport,
+    extraHTTPHeaders: ownAddress(),
+  });
+  const page = await context.newPage();
+  const fits = async () => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(viewport.width);
+  };
+
+  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
+  await page.locator('article.card:not(.card--off) a.card__link').first().click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
+  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout\/acesso\?retorno=%2Fcheckout%2Fpagamento$/);
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill('Joana Compradora');
+  const email = `compra.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
+  await fillSignUp(form, { email, password: 'uma senha longa para comprar', city: 'Campinas' });
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+
+  // Back at the checkout with the cart intact: the address from sign-up, options for its CEP, Pix.
+  await expect(page).toHaveURL(/\/checkout\/pagamento$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entrega e pagamento');
+  await expect(page.getByText('Rua das Palmeiras, 45')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Econômica/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Pix/ })).toBeChecked();
+  await fits();
+  await page.getByRole('radio', { name: /^Expressa/ }).check();
+  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+
+  // The order page: number, status, the Pix to pay (QR and copia e cola), what was bought.
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
+  const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pedido ${numero}`);
+  await expect(page.getByText('Aguardando pagamento').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code do Pix deste pedido' })).toBeVisible();
+  const code = page.getByLabel('Código Pix copia e cola');
+  await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+  await expect(page.getByText('Expressa')).toBeVisible();
+  // Without JavaScript there is no copy button to press in vain: the code is selected by hand.
+  await expect(page.getByRole('button', { name: 'Copiar código Pix' })).toBeHidden();
+  await fits();
+
+  // The cart is empty now; the account lists the order, and its page opens from there.
+  await page.goto('/checkout/carrinho/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sacola de compras (0)');
+  await page.goto('/minha-conta/pedidos');
+  const entry = page.getByRole('link', { name: new RegExp(`Pedido ${numero}`) });
+  await expect(entry).toContainText('Aguardando pagamento');
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`/minha-conta/pedidos/${numero}$`));
+  await expect(page.getByRole('heading', { name: 'Acompanhamento' })).toBeVisible();
+
+  // With JavaScript, the copy button appears and copies the code.
+  const state = await context.storageState();
+  const withJs = await browser.newContext({ viewport, storageState: state, extraHTTPHeaders: ownAddress() });
+  await withJs.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const js = await withJs.newPage();
+  await js.goto(`/checkout/pedido/${numero}`);
+  await js.getByRole('button', { name: 'Copiar código Pix' }).click();
+  await expect(js.getByText(/Código copiado/)).toBeVisible();
+  expect(await js.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+  await expect(js.locator('#pix-resta')).toHaveText(/faltam \d+ min/);
+  // The header's count follows the emptied cart at once.
+  await js.goto(`/checkout/pedido/${numero}?novo=1`);
+  await expect(js.locator('[data-cart-count]').first()).toHaveText('0');
+
+  // Anyone else: the order does not exist for them.
+  const stranger = await browser.newContext({ extraHTTPHeaders: ownAddress() });
+  const other = await stranger.newPage();
+  const answer = await other.goto(`/checkout/pedido/${numero}`);
+  expect(answer?.status()).toBe(404);
+  await expect(other.getByText(/Pix copia e cola/)).toHaveCount(0);
+  await Promise.all([context.close(), withJs.close(), stranger.close()]);
+});
