@@ -42,3 +42,6 @@ try {
   );
   process.exit(1);
 }
+
+// A module (top-level await), not a script.
+export {};
