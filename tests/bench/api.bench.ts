@@ -1,16 +1,21 @@
-// `npm run bench:api`: p50/p95 of the platform's hot calls on a 10,000-product catalogue, in-process
+// `npm run bench:api`: p50/p95 of the platform's hot calls (and placing an order) on a 10,000-product catalogue, in-process
 // (as server-side rendering calls it). PGlite always; PostgreSQL too when one answers. Not a test.
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { cartFingerprint } from '#/contract/order.ts';
+import type { Cart } from '#/contract/cart.ts';
 import { createPlatform } from '#/server/app.ts';
 import { clearListingCaches } from '#/server/catalog/caches.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { DatabaseOptions } from '#/server/db/client.ts';
 import { seedDatabase } from '#/server/seed/index.ts';
+import * as t from '#/server/db/schema.ts';
+import type { Db } from '#/server/db/client.ts';
+import type { Platform } from '#/server/app.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);
@@ -42,6 +47,86 @@ const pgAnswers = () =>
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/**
+ * Placing an order (`POST checkout/order`): each run is a new logged-in buyer with two lines in the cart
+ * (set up untimed); only the placing call is timed: the transaction that re-reads the cart, takes stock,
+ * writes the order and empties the cart.
+ */
+async function placingOrders(label: string, db: Db, platform: Platform, productPath: string) {
+  const headers = (session: string) => ({
+    'App-Token': 'bench',
+    Session: session,
+    'Content-Type': 'application/json',
+  });
+  const detail = (await (
+    await platform.api.request(`http://bench.local/v2/front/url/product/detail?url=${productPath}`, {
+      headers: { 'App-Token': 'bench' },
+    })
+  ).json()) as {
+    conteudo: { id: number; atributos: { simples?: { valores: { idAtributoValor: number }[] } } };
+  };
+  const product = detail.conteudo.id;
+  const variants = (detail.conteudo.atributos.simples?.valores ?? [])
+    .slice(0, 2)
+    .map((v) => v.idAtributoValor);
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (const id of variants) await db.update(t.variants).set({ stock: 1000 }).where(eq(t.variants.id, id));
+    const ping = await platform.api.request('http://bench.local/v2/front/ping', {
+      headers: { 'App-Token': 'bench' },
+    });
+    const session = ping.headers.get('Session') ?? '';
+    const [customer] = await db
+      .insert(t.customers)
+      .values({
+        email: `bench-${randomBytes(6).toString('hex')}@exemplo.com.br`,
+        pessoa: 'F',
+        document: randomBytes(6).toString('hex'),
+        name: 'Compra de Teste',
+        passwordHash: 'não usado',
+        address: {
+          cep: '13035000',
+          logradouro: 'Rua A',
+          numero: '1',
+          bairro: 'Centro',
+          cidade: 'Campinas',
+          uf: 'SP',
+        },
+      })
+      .returning({ id: t.customers.id });
+    await db.insert(t.sessions).values({ id: session, customerId: customer?.id ?? 0 });
+    let cart: Cart | undefined;
+    for (const variant of variants) {
+      const res = await platform.api.request('http://bench.local/v2/front/checkout/cart', {
+        method: 'POST',
+        headers: headers(session),
+        body: JSON.stringify({
+          tipo: 'produto',
+          itens: [{ idProduto: product, idAtributoSimples: variant, quantidade: 1 }],
+        }),
+      });
+      cart = (await res.json()) as Cart;
+    }
+    const body = JSON.stringify({
+      frete: 'economica',
+      pagamento: 'pix',
+      conferencia: cart ? cartFingerprint(cart) : '',
+      chave: randomBytes(16).toString('hex'),
+    });
+    const t0 = performance.now();
+    const res = await platform.api.request('http://bench.local/v2/front/checkout/order', {
+      method: 'POST',
+      headers: headers(session),
+      body,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`placing an order: ${String(res.status)}`);
+    if (i >= WARMUP) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return `| ${label} | placing an order (2 lines) | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
+}
 
 async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
@@ -105,6 +190,7 @@ async function bench(label: string, options: DatabaseOptions) {
       );
     }
   }
+  rows.push(await placingOrders(label, database.db, platform, product));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();
   return rows;
