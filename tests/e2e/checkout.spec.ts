@@ -38,6 +38,12 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   await expect(page.getByRole('radio', { name: /^Econômica/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /^Pix/ })).toBeChecked();
   await fits();
+  // Changing the address from the checkout comes back to it.
+  await page.getByRole('link', { name: 'Alterar endereço de entrega' }).click();
+  await page.locator('main form').getByLabel('Número').fill('99');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pagamento$/);
+  await expect(page.getByText('Rua das Palmeiras, 99')).toBeVisible();
   await page.getByRole('radio', { name: /^Expressa/ }).check();
   await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
 
