@@ -1,6 +1,8 @@
 // `npm run order -- <pay|ship|deliver|cancel> <number>`: move an order along from the command line, for a
 // store without a back office. It calls the running store's staff API (so the buyer is e-mailed and every
 // instance sees it), with ADMIN_TOKEN and STORE_URL (default http://127.0.0.1:$PORT, PORT 4321).
+import { isOrderNumber } from '#/contract/order.ts';
+
 const ACTIONS: Record<string, string> = {
   pay: 'pago',
   ship: 'enviado',
@@ -10,7 +12,7 @@ const ACTIONS: Record<string, string> = {
 
 const [action = '', numero = ''] = process.argv.slice(2);
 const situacao = ACTIONS[action];
-if (!situacao || !/^\d{1,9}$/.test(numero)) {
+if (!situacao || !isOrderNumber(numero)) {
   console.error('Uso: npm run order -- <pay|ship|deliver|cancel> <número do pedido>');
   process.exit(2);
 }
@@ -42,6 +44,3 @@ try {
   );
   process.exit(1);
 }
-
-// A module (top-level await), not a script.
-export {};

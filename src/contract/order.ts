@@ -14,6 +14,10 @@ export const STATUS_LABELS: Record<Situacao, string> = {
   cancelado: 'Cancelado',
 };
 
+/** An order number as a URL carries it: up to nine digits; anything else is no such order (404). */
+export const isOrderNumber = (value: string | undefined): value is string =>
+  value !== undefined && /^\d{1,9}$/.test(value);
+
 /** Payment methods an order can take: Pix is the store's own; others come with a payment provider. */
 export const PAYMENT_METHODS = ['pix'] as const;
 

@@ -20,8 +20,8 @@ export type Checkout = {
   quoteError?: string | undefined;
   /** The option ticked: the shopper's last choice, else the first. */
   frete: string;
-  /** Why the order did not go through (a changed cart, an incomplete address…). */
-  error?: string | undefined;
+  /** Why the order did not go through (a changed cart, an incomplete address…), with the platform's status. */
+  refusal?: { mensagem: string; status: number } | undefined;
   /** What the page shows about the cart, sent back with the order so a change in between stops it. */
   conferencia: string;
   /** One per page view: the same form posted twice is one order. */
@@ -42,7 +42,7 @@ export async function checkout(
   client: Client,
   request: Request,
 ): Promise<Checkout | Detour | { placed: number }> {
-  let error: string | undefined;
+  let refusal: Checkout['refusal'];
   let chosen: string | undefined;
   let key: string | undefined;
   if (request.method === 'POST') {
@@ -59,7 +59,7 @@ export async function checkout(
     } catch (failure) {
       if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
       if (failure.status === 401) return { redirect: LOGIN };
-      error = failure.mensagem;
+      refusal = { mensagem: failure.mensagem, status: failure.status };
       // Nothing was placed with this key: the next try may keep it (a double click stays one order).
       key = fields['chave'];
     }
@@ -68,16 +68,7 @@ export async function checkout(
   if (!user.logado) return { redirect: LOGIN };
   const cart = await getCart(client);
   if (cart.itens.length === 0) return { redirect: '/checkout/carrinho/' };
-  let quote: Shipping | undefined;
-  let quoteError: string | undefined;
-  const cep = user.endereco.principal.cep || user.endereco.cep;
-  try {
-    quote = cep ? await quoteCartShipping(client, cep) : undefined;
-    if (!cep) quoteError = 'Informe o CEP do seu endereço para ver as formas de entrega.';
-  } catch (failure) {
-    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
-    quoteError = failure.fields['cep'] ?? failure.mensagem;
-  }
+  const { quote, quoteError } = await quoteFor(client, user.endereco.principal.cep || user.endereco.cep);
   const frete = quote?.fretes.find((f) => f.id === chosen)?.id ?? quote?.fretes[0]?.id ?? '';
   return {
     user,
@@ -85,8 +76,19 @@ export async function checkout(
     quote,
     quoteError,
     frete,
-    error,
+    refusal,
     conferencia: cartFingerprint(cart),
     chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),
   };
+}
+
+/** Shipping options for the customer's CEP, or why there are none (no CEP yet, one the platform refuses). */
+async function quoteFor(client: Client, cep: string): Promise<Pick<Checkout, 'quote' | 'quoteError'>> {
+  if (!cep) return { quoteError: 'Informe o CEP do seu endereço para ver as formas de entrega.' };
+  try {
+    return { quote: await quoteCartShipping(client, cep) };
+  } catch (failure) {
+    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
+    return { quoteError: failure.fields['cep'] ?? failure.mensagem };
+  }
 }

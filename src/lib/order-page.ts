@@ -1,6 +1,7 @@
 import { ApiError } from '#/api/http.ts';
 import type { Client } from '#/api/http.ts';
 import { getOrder } from '#/api/orders.ts';
+import { isOrderNumber } from '#/contract/order.ts';
 import type { Pedido } from '#/contract/order.ts';
 import { pixQrSvg } from '#/lib/pix-qr.ts';
 
@@ -12,7 +13,7 @@ export async function orderForPage(
   client: Client,
   numero: string | undefined,
 ): Promise<{ pedido: Pedido; qrSvg?: string | undefined } | undefined> {
-  if (!numero || !/^\d{1,9}$/.test(numero)) return undefined;
+  if (!isOrderNumber(numero)) return undefined;
   try {
     const pedido = await getOrder(client, numero);
     const code = pedido.pagamento.copiaECola;

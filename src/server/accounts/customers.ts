@@ -7,6 +7,9 @@ import { activeLogin } from './sessions.ts';
 
 export type Customer = typeof t.customers.$inferSelect;
 
+/** How the store greets a customer: the first word of the name. */
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+
 /** The customer logged in on a session, if the login is still active (see sessions.ts). */
 export async function sessionCustomer(db: Db, session: string): Promise<Customer | undefined> {
   const customerId = await activeLogin(db, session);

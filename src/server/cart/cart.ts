@@ -5,13 +5,12 @@ import { touchSession } from '#/server/accounts/sessions.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
-import { installments } from '#/server/lib/prices.ts';
+import { installments, round2 } from '#/server/lib/prices.ts';
 import { variantImages } from '#/server/catalog/media-urls.ts';
 import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
 import { productPath } from '#/server/catalog/urls.ts';
 
 type Message = Cart['mensagens'][number];
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The variant a line refers to, checked against its product; a bad pair is a 4xx, never a line. */
 async function findVariant(db: Db, productId: number, variantId: number) {

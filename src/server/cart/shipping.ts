@@ -6,6 +6,7 @@ import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
+import { round2 } from '#/server/lib/prices.ts';
 
 /**
  * Shipping quotes from a CEP-range table by state: the Correios ranges map a CEP to its UF, the UF to
@@ -91,7 +92,6 @@ export function ufOfCep(cep: string): string | undefined {
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2];
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
 
 /** Quotes for `value` worth of `items` units to a CEP; undefined when the CEP belongs to no state. */

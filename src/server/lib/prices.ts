@@ -6,7 +6,8 @@ export const INSTALLMENT_MIN_VALUE = 30;
 /** Monthly interest (%) of the plans above the interest-free ones. */
 export const INSTALLMENT_INTEREST = 1.99;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Money rounded to cents (every total the platform answers goes through this). */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Installment plans of a price: interest-free while each part is at least R$ 30, up to 10x; 11x-12x with interest. */
 export function installments(price: number): Parcela[] {

@@ -1,6 +1,7 @@
 // One concern: the e-mails an order sends its buyer (placed, paid, shipped), in Portuguese.
 import { eq } from 'drizzle-orm';
 import type { Pedido } from '#/contract/order.ts';
+import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -78,7 +79,15 @@ function compose(notice: Notice, pedido: Pedido, store: string, link: string, na
  * Tell the buyer what happened to an order, in the background (a slow mail server never holds the answer).
  * Nothing is sent for a status buyers are not told about, or an order that no longer exists.
  */
-export async function notifyBuyer(db: Db, mailer: Mailer, origin: string, number: number, notice: Status) {
+export async function notifyBuyer(
+  db: Db,
+  mailer: Mailer,
+  origin: string,
+  number: number,
+  notice: Status,
+  /** The order as its route just read it, so it is not read twice. */
+  known?: Pedido,
+) {
   if (!NOTIFIED.has(notice)) return;
   const [row] = await db
     .select({ customerId: t.orders.customerId, email: t.customers.email, name: t.customers.name })
@@ -86,10 +95,10 @@ export async function notifyBuyer(db: Db, mailer: Mailer, origin: string, number
     .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
     .where(eq(t.orders.number, number));
   if (!row) return;
-  const pedido = await loadOrder(db, origin, number, { session: '', customerId: row.customerId });
+  const pedido = known ?? (await loadOrder(db, origin, number, { session: '', customerId: row.customerId }));
   if (!pedido) return;
   const { nomeLoja } = await loadSettings(db);
-  const first = row.name.trim().split(/\s+/)[0] ?? '';
+  const first = firstName(row.name);
   const link = `${origin}/minha-conta/pedidos/${String(number)}`;
   sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, link, first) });
 }

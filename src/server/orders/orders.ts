@@ -8,8 +8,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { OrderAddress } from './place.ts';
 import { expireOrders, toSituacao } from './status.ts';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { round2 } from '#/server/lib/prices.ts';
 
 /** Who is looking: the session that placed an order, or the logged-in customer who owns it. */
 export type Viewer = { session: string; customerId?: number | undefined };

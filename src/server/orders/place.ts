@@ -12,8 +12,7 @@ import { isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
 import { pixPayload } from './pix.ts';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { round2 } from '#/server/lib/prices.ts';
 
 /** Who places the order and from where. */
 export type Buyer = { customer: Customer; session: string; origin: string; pixKey?: string | undefined };
@@ -111,8 +110,9 @@ export async function placeOrder(
           throw changed(`${item.nome} esgotou enquanto você finalizava. Confira sua sacola.`);
       }
       const pix = settings.pagamentos.pix;
+      // The cash discount the cart showed everywhere (side cart, cart page, checkout): one rule.
       const subtotal = cart.subtotal.valor;
-      const discount = round2((subtotal * pix.desconto) / 100);
+      const discount = cart.subtotal.descontoVista.desconto;
       const total = round2(subtotal - discount + frete.valor);
       const [order] = await tx
         .insert(t.orders)

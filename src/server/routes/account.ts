@@ -14,6 +14,7 @@ import type { FormAnswer } from '#/contract/forms.ts';
 import {
   createCustomer,
   findByLogin,
+  firstName,
   requireCustomer,
   takenBy,
   updateProfile,
@@ -33,7 +34,6 @@ import { rateLimit, retryAfter } from '#/server/rate-limit.ts';
 export const account = new Hono<PlatformEnv>();
 
 const body = async (c: Context<PlatformEnv>) => (await c.req.json().catch(() => undefined)) as unknown;
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 /**
  * Log `customerId` in (or out, with null) on a new session id: the old id stops working, the cart

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { orderPlaceSchema } from '#/contract/order.ts';
+import { isOrderNumber, orderPlaceSchema } from '#/contract/order.ts';
 import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
@@ -17,9 +17,9 @@ const body = zValidator('json', orderPlaceSchema, (result) => {
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Pedido inválido.');
 });
 
-/** An order number as the URL gives it: digits only, else no such order. */
+/** An order number as the URL gives it, else no such order. */
 const numberOf = (value: string) => {
-  if (!/^\d{1,9}$/.test(value)) throw notFound('Pedido não encontrado.');
+  if (!isOrderNumber(value)) throw notFound('Pedido não encontrado.');
   return Number(value);
 };
 
@@ -30,8 +30,8 @@ orders.post('/order', body, async (c) => {
   const origin = c.get('origin');
   const placed = await placeOrder(db, { customer, session, origin, pixKey }, c.req.valid('json'));
   const numero = placed.number;
-  if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment');
   const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
+  if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment', pedido);
   return c.json({ pedido }, 201);
 });
 

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { orderStatusChangeSchema } from '#/contract/order.ts';
+import { isOrderNumber, orderStatusChangeSchema } from '#/contract/order.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
@@ -15,7 +15,7 @@ const body = zValidator('json', orderStatusChangeSchema, (result) => {
 
 staffOrders.put('/:numero/status', body, async (c) => {
   const numero = c.req.param('numero');
-  if (!/^\d{1,9}$/.test(numero)) throw notFound('Pedido não encontrado.');
+  if (!isOrderNumber(numero)) throw notFound('Pedido não encontrado.');
   const to = toStatus(c.req.valid('json').situacao);
   const { db, mailer } = c.get('config');
   const from = await changeStatus(db, Number(numero), to);

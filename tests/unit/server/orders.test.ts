@@ -79,6 +79,9 @@ async function buyer(lines: { v: typeof variant; quantidade: number }[]) {
 }
 
 const chave = () => randomBytes(16).toString('hex');
+/** The buyer's cart placed as it was shown, with economy shipping, Pix and a fresh key. */
+const placeAs = async (b: { session: string; conferencia: string }) =>
+  place(b.session, { frete: 'economica', pagamento: 'pix', conferencia: b.conferencia, chave: chave() });
 const place = async (session: string, body: Record<string, unknown>) =>
   store.request('/v2/front/checkout/order', { method: 'POST', ...json(body, { Session: session }) });
 
@@ -184,12 +187,7 @@ describe('placing an order', () => {
       .set({ price: second.price + 10 })
       .where(eq(t.variants.id, second.id));
     try {
-      const res = await place(b.session, {
-        frete: 'economica',
-        pagamento: 'pix',
-        conferencia: b.conferencia,
-        chave: chave(),
-      });
+      const res = await placeAs(b);
       expect(res.status).toBe(409);
       const body = errorSchema.parse(await res.json());
       expect(body.error).toBe('cart_changed');
@@ -217,12 +215,7 @@ describe('placing an order', () => {
     const saved = (await stockOf(second.id)) ?? 0;
     await setStock(second.id, 2);
     try {
-      const res = await place(b.session, {
-        frete: 'economica',
-        pagamento: 'pix',
-        conferencia: b.conferencia,
-        chave: chave(),
-      });
+      const res = await placeAs(b);
       expect(res.status).toBe(409);
       expect(errorSchema.parse(await res.json()).mensagem).toMatch(/Restam apenas 2 unidade/);
       expect(await stockOf(variant.id)).toBe(first);
@@ -262,16 +255,7 @@ describe('placing an order', () => {
       const buyers = await Promise.all(
         Array.from({ length: 20 }, () => buyer([{ v: second, quantidade: 1 }])),
       );
-      const answers = await Promise.all(
-        buyers.map((b) =>
-          place(b.session, {
-            frete: 'economica',
-            pagamento: 'pix',
-            conferencia: b.conferencia,
-            chave: chave(),
-          }),
-        ),
-      );
+      const answers = await Promise.all(buyers.map((b) => placeAs(b)));
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -285,14 +269,16 @@ describe('placing an order', () => {
 describe('after the order', () => {
   const placed = async () => {
     const b = await buyer([{ v: variant, quantidade: 2 }]);
-    const res = await place(b.session, {
-      frete: 'economica',
-      pagamento: 'pix',
-      conferencia: b.conferencia,
-      chave: chave(),
-    });
+    const res = await placeAs(b);
     return { ...b, pedido: pedidoAnswerSchema.parse(await res.json()).pedido };
   };
+  /** The order as its buyer's session reads it. */
+  const readOrder = async (session: string, numero: number) =>
+    pedidoAnswerSchema.parse(
+      await (
+        await store.request(`/v2/front/checkout/order/${String(numero)}`, { headers: { Session: session } })
+      ).json(),
+    );
   const staff = (numero: number | string, situacao: string, token = ADMIN_TOKEN) =>
     store.request(`/v2/admin/orders/${String(numero)}/status`, {
       method: 'PUT',
@@ -331,13 +317,7 @@ describe('after the order', () => {
     // Two sweepers at once (two instances): the stock comes back once.
     await Promise.all([expireOrders(store.database.db), expireOrders(store.database.db)]);
     expect(await stockOf(variant.id)).toBe((before ?? 0) + 2);
-    const read = pedidoAnswerSchema.parse(
-      await (
-        await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
-          headers: { Session: session },
-        })
-      ).json(),
-    );
+    const read = await readOrder(session, pedido.numero);
     expect(read.pedido.situacao).toBe('cancelado');
     expect(read.pedido.pagamento.copiaECola).toBe('');
     expect(read.pedido.historico.map((h) => h.situacao)).toEqual(['aguardando_pagamento', 'cancelado']);
@@ -367,13 +347,7 @@ describe('after the order', () => {
       `Pagamento do pedido ${String(pedido.numero)} confirmado`,
       `Pedido ${String(pedido.numero)} enviado`,
     ]);
-    const read = pedidoAnswerSchema.parse(
-      await (
-        await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
-          headers: { Session: session },
-        })
-      ).json(),
-    );
+    const read = await readOrder(session, pedido.numero);
     expect(read.pedido.historico.map((h) => h.label)).toEqual([
       'Aguardando pagamento',
       'Pagamento confirmado',
