@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { Database } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -22,8 +23,11 @@ export const ADMIN_TOKEN = 'token-da-equipe-dos-testes-0123456789';
 /** A session id the test platforms accept, as if the platform had issued it to a new visitor. */
 export const newSession = (): string => mintSessionId(SESSION_SECRET);
 
-/** A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. */
-export async function startPlatform(products = 400) {
+/**
+ * A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. Its e-mail is
+ * kept in memory (`mail`) unless a test hands it a real `mailer`.
+ */
+export async function startPlatform(products = 400, options: { mailer?: Mailer } = {}) {
   const postgres = process.env['TEST_DB'] === 'postgres';
   const schemaName = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database: Database = await openDatabase(
@@ -37,7 +41,7 @@ export async function startPlatform(products = 400) {
     appToken: APP_TOKEN,
     sessionSecret: SESSION_SECRET,
     adminToken: ADMIN_TOKEN,
-    mailer: mail,
+    mailer: options.mailer ?? mail,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>

@@ -1,89 +1,41 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cartSchema } from '#/contract/cart.ts';
-import type { Cart } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
-import { cartFingerprint, pedidoAnswerSchema, pedidosAnswerSchema } from '#/contract/order.ts';
-import { productPageSchema, listingSchema } from '#/contract/page.ts';
+import { pedidoAnswerSchema, pedidosAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
 import { expireOrders } from '#/server/orders/status.ts';
 import { parseBrCode } from './br-code.ts';
+import {
+  buyer as buyerOf,
+  chave,
+  json,
+  pickVariants,
+  place as placeBody,
+  placeAs as placeOrder,
+} from './buyers.ts';
+import type { Variant } from './buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 let store: TestPlatform;
-let variant: { product: number; id: number; price: number };
-let second: typeof variant;
+let variant: Variant;
+let second: Variant;
 
 beforeAll(async () => {
   store = await startPlatform();
-  const listing = await store.getJson(
-    '/v2/front/url/product/listing/category?url=/cozinha/&limit=4',
-    listingSchema,
-  );
-  const picks = [];
-  for (const p of listing.conteudo.produtos.slice(0, 2)) {
-    const page = await store.getJson(
-      `/v2/front/url/product/detail?url=${p.rota.path ?? ''}`,
-      productPageSchema,
-    );
-    const v = page.conteudo.atributos.simples?.valores[0];
-    if (!v) throw new Error('no variant');
-    picks.push({ product: page.conteudo.id, id: v.idAtributoValor, price: v.precos.por });
-  }
-  [variant, second] = picks as [typeof variant, typeof second];
+  [variant, second] = (await pickVariants(store, 2)) as [Variant, Variant];
 });
 afterAll(() => store.stop());
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  headers: { 'Content-Type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 const setStock = (id: number, stock: number) =>
   store.database.db.update(t.variants).set({ stock }).where(eq(t.variants.id, id));
 const stockOf = async (id: number) =>
   (await store.database.db.select({ s: t.variants.stock }).from(t.variants).where(eq(t.variants.id, id)))[0]
     ?.s;
-
-/** A logged-in buyer in Campinas (SP) with these lines in the cart; answers its session and fingerprint. */
-async function buyer(lines: { v: typeof variant; quantidade: number }[]) {
-  const session = newSession();
-  const customerId = await store.loginAs(session, { name: 'Ana Souza' });
-  await store.database.db
-    .update(t.customers)
-    .set({
-      address: {
-        cep: '13035000',
-        logradouro: 'Rua das Flores',
-        numero: '120',
-        complemento: '',
-        bairro: 'Centro',
-        cidade: 'Campinas',
-        uf: 'SP',
-      },
-    })
-    .where(eq(t.customers.id, customerId));
-  let cart: Pick<Cart, 'itens'> = { itens: [] };
-  for (const { v, quantidade } of lines) {
-    const res = await store.request('/v2/front/checkout/cart', {
-      method: 'POST',
-      ...json(
-        { tipo: 'produto', itens: [{ idProduto: v.product, idAtributoSimples: v.id, quantidade }] },
-        { Session: session },
-      ),
-    });
-    cart = cartSchema.parse(await res.json());
-  }
-  return { session, customerId, cart, conferencia: cartFingerprint(cart) };
-}
-
-const chave = () => randomBytes(16).toString('hex');
-/** The buyer's cart placed as it was shown, with economy shipping, Pix and a fresh key. */
-const placeAs = async (b: { session: string; conferencia: string }) =>
-  place(b.session, { frete: 'economica', pagamento: 'pix', conferencia: b.conferencia, chave: chave() });
-const place = async (session: string, body: Record<string, unknown>) =>
-  store.request('/v2/front/checkout/order', { method: 'POST', ...json(body, { Session: session }) });
+const buyer = (lines: { v: Variant; quantidade: number }[]) => buyerOf(store, lines);
+const placeAs = (b: { session: string; conferencia: string }) => placeOrder(store, b);
+const place = (session: string, body: Record<string, unknown>) => placeBody(store, session, body);
 
 describe('placing an order', () => {
   test('totals come from the server: Pix takes 10% off the products, shipping is added', async () => {

@@ -1,0 +1,158 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createMailer } from '#/server/mail/mailer.ts';
+import { buyer, json, pickVariants, placeAs } from './buyers.ts';
+import type { Variant } from './buyers.ts';
+import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * The platform's e-mail over real SMTP: a listener on loopback (the `smtp-server` package) receives what
+ * the store sends through nodemailer, and each message is parsed back (`mailparser`) as a mail client would.
+ */
+
+const received: (ParsedMail & { envelopeTo: string[] })[] = [];
+/** Recipients the listener refuses, as a full mailbox would (550). */
+const refused = new Set<string>();
+const listener = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (refused.has(address.address)) {
+      const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(error);
+      return;
+    }
+    callback();
+  },
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        received.push({ ...mail, envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+let store: TestPlatform;
+let smtpUrl = '';
+let variant: Variant;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${String((listener.server.address() as AddressInfo).port)}`;
+  const mailer = createMailer({
+    smtpUrl,
+    from: 'Casa & Metais <loja@exemplo.com.br>',
+    outboxDir: '/nonexistent',
+  });
+  store = await startPlatform(40, { mailer });
+  [variant] = (await pickVariants(store, 1)) as [Variant];
+});
+afterAll(async () => {
+  await store.stop();
+  await new Promise<void>((resolve) => {
+    listener.close(resolve);
+  });
+});
+
+/** The first message to `to` whose subject matches, once it has arrived (the store sends in the background). */
+async function inbox(to: string, subject: RegExp): Promise<ParsedMail> {
+  await vi.waitFor(
+    () => {
+      if (!received.some((m) => m.envelopeTo.includes(to) && subject.test(m.subject ?? '')))
+        throw new Error(`no "${subject.source}" for ${to} yet`);
+    },
+    { timeout: 5000, interval: 50 },
+  );
+  const found = received.find((m) => m.envelopeTo.includes(to) && subject.test(m.subject ?? ''));
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+const emailOf = async (customerId: number) => {
+  const rows = await store.database.db.query.customers.findFirst({
+    where: (c, { eq }) => eq(c.id, customerId),
+  });
+  if (!rows) throw new Error('no customer');
+  return rows.email;
+};
+
+describe('e-mail over SMTP', () => {
+  test('a message keeps its sender, accents and line breaks through a real SMTP exchange', async () => {
+    const mailer = createMailer({
+      smtpUrl,
+      from: 'Casa & Metais <loja@exemplo.com.br>',
+      outboxDir: '/nonexistent',
+    });
+    await mailer.send({ to: 'joão@exemplo.com.br', subject: 'Atenção: pedido nº 1', text: 'Olá!\nAté já.' });
+    const mail = await inbox('joão@exemplo.com.br', /^Atenção: pedido nº 1$/);
+    expect(mail.from?.text).toBe('"Casa & Metais" <loja@exemplo.com.br>');
+    expect(mail.text?.trim()).toBe('Olá!\nAté já.');
+  });
+
+  test('placing an order mails the buyer the Pix copia-e-cola and the link to the order', async () => {
+    const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
+    const res = await placeAs(store, b);
+    expect(res.status).toBe(201);
+    const { pedido } = (await res.json()) as {
+      pedido: { numero: number; pagamento: { copiaECola: string } };
+    };
+    const mail = await inbox(
+      await emailOf(b.customerId),
+      new RegExp(`^Pedido ${String(pedido.numero)} recebido`),
+    );
+    expect(mail.text).toContain(pedido.pagamento.copiaECola);
+    expect(mail.text).toContain(`https://loja.test/minha-conta/pedidos/${String(pedido.numero)}`);
+
+    // The staff confirms the payment: a second message, to the same buyer.
+    const paid = await store.request(`/v2/admin/orders/${String(pedido.numero)}/status`, {
+      method: 'PUT',
+      ...json({ situacao: 'pago' }, { Authorization: `Bearer ${ADMIN_TOKEN}` }),
+    });
+    expect(paid.status).toBe(200);
+    const confirmation = await inbox(await emailOf(b.customerId), /^Pagamento do pedido \d+ confirmado$/);
+    expect(confirmation.text).toContain(String(pedido.numero));
+  });
+
+  test('the password-recovery link arrives by SMTP and opens the reset page', async () => {
+    const b = await buyer(store, []);
+    const email = await emailOf(b.customerId);
+    const res = await store.request('/v2/front/checkout/password-recovery', {
+      method: 'POST',
+      ...json({ usuario: email }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await inbox(email, /nova senha/);
+    expect(mail.text).toMatch(/https:\/\/loja\.test\/checkout\/nova-senha\?token=[\w-]+/);
+  });
+
+  test('a mail server that refuses the buyer does not undo the order, and the log names no address', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
+      const email = await emailOf(b.customerId);
+      refused.add(email);
+      const res = await placeAs(store, b);
+      expect(res.status).toBe(201);
+      await vi.waitFor(() => {
+        expect(errors).toHaveBeenCalled();
+      });
+      const logged = errors.mock.calls.flat().join(' ');
+      expect(logged).toMatch(/not sent/);
+      expect(logged).not.toContain(email);
+      const { pedido } = (await res.json()) as { pedido: { numero: number } };
+      const page = await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
+        headers: { Session: b.session },
+      });
+      expect(page.status).toBe(200);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
