@@ -70,6 +70,7 @@ export type PedidoResumo = z.infer<typeof pedidoResumoSchema>;
 export const pedidoSchema = pedidoResumoSchema.extend({
   itens: z.array(
     z.object({
+      idProduto: z.number().int(),
       nome: z.string(),
       sku: z.string(),
       quantidade: z.number().int(),

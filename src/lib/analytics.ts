@@ -1,3 +1,5 @@
+import type { CartItem } from '#/contract/cart.ts';
+
 /**
  * Analytics events in GA4's shape, pushed to `window.dataLayer` ANALYTICS_DELAY_MS late (spec
  * section 1: they are not product behaviour and must never slow it). The tag manager that reads the
@@ -16,6 +18,16 @@ export type GaItem = {
   discount?: number;
   quantity?: number;
 };
+
+/** A cart line as GA4 reads it (`quantity` units of it: an add or a removal may move only part). */
+export const gaItem = (item: CartItem, quantity = item.quantidade): GaItem => ({
+  item_id: String(item.hash.idProduto),
+  item_name: item.nome,
+  item_variant: item.atributos.simples?.atributoValor.label ?? '',
+  price: item.precos.precoPor,
+  discount: Math.round((item.precos.precoDe - item.precos.precoPor) * 100) / 100,
+  quantity,
+});
 
 type DataLayerWindow = Window & { dataLayer?: object[] };
 

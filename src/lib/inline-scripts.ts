@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ANALYTICS_DELAY_MS } from './analytics.ts';
 import { COUNT_KEY } from './cart-view.ts';
 
 /**
@@ -16,8 +17,12 @@ export const FIRST_PAINT_COUNT = `try{var n=Number(localStorage.getItem(${JSON.s
 /** The server's cart page: its count (`data-quantidade`) goes to the header now and is kept for the next page. */
 export const STORE_COUNT = `try{var n=document.currentScript.dataset.quantidade,b=document.querySelector('[data-cart-count]');localStorage.setItem(${JSON.stringify(COUNT_KEY)},n);if(b){b.textContent=n;b.hidden=false}}catch(e){}`;
 
-/** An analytics event known to the server (`data-evento`, JSON): a lead, a shipping quote seen. */
-export const PUSH_EVENT = `try{(window.dataLayer=window.dataLayer||[]).push(JSON.parse(document.currentScript.dataset.evento))}catch(e){}`;
+/**
+ * Analytics events known to the server (`data-evento`: one event or a list, JSON; lib/page-events.ts), pushed
+ * ANALYTICS_DELAY_MS late like the islands' (or as the page is left, so none is lost); an ecommerce event
+ * is preceded by `{ecommerce: null}`, as GA4 asks.
+ */
+export const PUSH_EVENT = `try{var l=[].concat(JSON.parse(document.currentScript.dataset.evento)),d=false,f=function(){if(d)return;d=true;var w=window.dataLayer=window.dataLayer||[];l.forEach(function(e){if(e.ecommerce)w.push({ecommerce:null});w.push(e)})};setTimeout(f,${String(ANALYTICS_DELAY_MS)});addEventListener('pagehide',f)}catch(e){}`;
 
 /**
  * The order page's Pix box: shows the copy button (hidden without JavaScript, where the code is selected
@@ -30,19 +35,3 @@ export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT, PIX_B
 /** The CSP source that allows one inline script. */
 export const scriptHash = (code: string): `sha256-${string}` =>
   `sha256-${createHash('sha256').update(code).digest('base64')}`;
-
-/** `generate_lead` for a form's answer page (GA4 shape). */
-export const leadEvent = (source: string) => ({
-  event: 'generate_lead',
-  lead_source: source,
-  currency: 'BRL',
-  value: 0,
-});
-
-/** `view_shipping`: a shipping quote was shown (spec section 1). */
-export const shippingViewEvent = (context: 'produto' | 'carrinho', uf: string, options: number) => ({
-  event: 'view_shipping',
-  shipping_context: context,
-  shipping_region: uf,
-  shipping_options: options,
-});

@@ -4,7 +4,7 @@ import type { LineKey } from '#/api/cart.ts';
 import { ApiError } from '#/api/core.ts';
 import type { Cart, CartItem, CartPayload, Upsell } from '#/contract/cart.ts';
 import { validQuantity } from '#/contract/cart-rules.ts';
-import { trackAddToCart, trackRemoveFromCart } from '#/lib/analytics.ts';
+import { gaItem, trackAddToCart, trackRemoveFromCart } from '#/lib/analytics.ts';
 import type { GaItem } from '#/lib/analytics.ts';
 import { COUNT_KEY } from '#/lib/cart-view.ts';
 import { api } from './api.ts';
@@ -42,15 +42,6 @@ function keepCount(cart: Cart): void {
     // Private mode or storage full: the count still shows for this page.
   }
 }
-
-export const gaItem = (item: CartItem, quantity = item.quantidade): GaItem => ({
-  item_id: String(item.hash.idProduto),
-  item_name: item.nome,
-  item_variant: item.atributos.simples?.atributoValor.label ?? '',
-  price: item.precos.precoPor,
-  discount: Math.round((item.precos.precoDe - item.precos.precoPor) * 100) / 100,
-  quantity,
-});
 
 /** Run one cart call with the loader; its answer becomes the cart, its problems the messages. */
 async function mutate(call: () => Promise<Cart>): Promise<Cart | undefined> {

@@ -37,6 +37,13 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   await expect(page.getByText('Rua das Palmeiras, 45')).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Econômica/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /^Pix/ })).toBeChecked();
+  // Analytics: the step is known to the server, so the page carries its begin_checkout (GA4 shape).
+  const begin = JSON.parse(
+    (await page.locator('script[data-evento]').getAttribute('data-evento')) ?? '{}',
+  ) as { event?: string; ecommerce?: { currency: string; items: unknown[] } };
+  expect(begin.event).toBe('begin_checkout');
+  expect(begin.ecommerce?.currency).toBe('BRL');
+  expect(begin.ecommerce?.items).toHaveLength(1);
   await fits();
   // Changing the address from the checkout comes back to it.
   await page.getByRole('link', { name: 'Alterar endereço de entrega' }).click();
@@ -83,6 +90,24 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   // The header's count follows the emptied cart at once.
   await js.goto(`/checkout/pedido/${numero}?novo=1`);
   await expect(js.locator('[data-cart-count]').first()).toHaveText('0');
+  // The last checkout steps and the purchase reach the data layer (2 s late, like every event).
+  type Pushed = { event?: string; ecommerce?: Record<string, unknown> | null };
+  const layer = () => js.evaluate(() => (window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []);
+  await expect
+    .poll(async () => (await layer()).flatMap((e) => (e.event ? [e.event] : [])), { timeout: 6000 })
+    .toEqual(expect.arrayContaining(['add_shipping_info', 'add_payment_info', 'purchase']));
+  const pushed = await layer();
+  const purchase = pushed.find((e) => e.event === 'purchase')?.ecommerce;
+  expect(purchase).toMatchObject({ transaction_id: numero, currency: 'BRL' });
+  expect(pushed.find((e) => e.event === 'add_shipping_info')?.ecommerce).toMatchObject({
+    shipping_tier: 'Expressa',
+  });
+  expect(pushed.find((e) => e.event === 'add_payment_info')?.ecommerce).toMatchObject({
+    payment_type: 'Pix',
+  });
+  // GA4: each ecommerce event is preceded by clearing the previous ecommerce object.
+  const at = pushed.findIndex((e) => e.event === 'purchase');
+  expect(pushed[at - 1]).toEqual({ ecommerce: null });
 
   // Anyone else: the order does not exist for them.
   const stranger = await browser.newContext({ extraHTTPHeaders: ownAddress() });

@@ -64,6 +64,7 @@ export async function loadOrder(
   return {
     ...base,
     itens: items.map((i) => ({
+      idProduto: i.productId,
       nome: i.name,
       sku: i.sku,
       quantidade: i.quantity,
