@@ -86,6 +86,8 @@ export default defineConfig({
       PIX_KEY: envField.string({ ...serverSecret, max: 77 }),
       /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
       ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
+      /** `cep-promise` services that fill an address from its CEP (`brasilapi,viacep`); unset = the embedded table only. */
+      CEP_PROVIDERS: envField.string(serverSecret),
       /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
       REDIS_URL: envField.string(serverSecret),
       /** Folder of the embedded database and the rendered image cache. */

@@ -13,6 +13,7 @@ import {
   MAINTENANCE,
   MAINTENANCE_SECRET,
   PIX_KEY,
+  CEP_PROVIDERS,
   PROXY_SIGNATURE_SECRET,
   REDIS_URL,
   SEED_PRODUCTS,
@@ -108,6 +109,7 @@ if (STORE_API_URL) {
     sessionSecret: SESSION_SECRET,
     pixKey: PIX_KEY,
     adminToken: ADMIN_TOKEN,
+    cepProviders: CEP_PROVIDERS,
     mail: { smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir: MAIL_OUTBOX },
     redisUrl: REDIS_URL,
     // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.

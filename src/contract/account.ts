@@ -130,26 +130,33 @@ export const signupSchema = z
     optin: z.boolean().default(false),
     [HONEYPOT_FIELD]: z.string().max(500).default(''),
   })
-  .superRefine((data, ctx) => {
-    if (data.pessoa === 'F' && data.documento.length !== 11)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['documento'],
-        message: 'Para pessoa física, informe o CPF (11 números).',
-      });
-    if (data.pessoa === 'J' && data.documento.length !== 14)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['documento'],
-        message: 'Para pessoa jurídica, informe o CNPJ (14 números).',
-      });
-    if (data.pessoa === 'F' && !data.nascimento)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['nascimento'],
-        message: 'Informe a data de nascimento como dd/mm/aaaa.',
-      });
-  })
+  .superRefine(
+    (data, ctx) => {
+      // Runs even when other fields failed (`when`), so every missing field is named at once; a field
+      // that already has its own message is not given a second one.
+      const flagged = (field: string) => ctx.issues.some((issue) => issue.path?.[0] === field);
+      const documento = typeof data.documento === 'string' ? data.documento : '';
+      if (!flagged('documento') && data.pessoa === 'F' && documento.length !== 11)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['documento'],
+          message: 'Para pessoa física, informe o CPF (11 números).',
+        });
+      if (!flagged('documento') && data.pessoa === 'J' && documento.length !== 14)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['documento'],
+          message: 'Para pessoa jurídica, informe o CNPJ (14 números).',
+        });
+      if (!flagged('nascimento') && data.pessoa === 'F' && !data.nascimento)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['nascimento'],
+          message: 'Informe a data de nascimento como dd/mm/aaaa.',
+        });
+    },
+    { when: () => true },
+  )
   .transform((data) => ({ ...data, nascimento: data.pessoa === 'F' ? data.nascimento : '' }));
 export type SignupRequest = z.input<typeof signupSchema>;
 

@@ -42,7 +42,14 @@ export async function submitForm(
   request: Request,
   send: (values: Record<string, string>) => Promise<{ mensagem: string }>,
 ): Promise<FormOutcome> {
-  const values = await formFields(request);
+  return submitFields(await formFields(request), send);
+}
+
+/** submitForm for fields already read (a page that looks at them first). */
+export async function submitFields(
+  values: Record<string, string>,
+  send: (values: Record<string, string>) => Promise<{ mensagem: string }>,
+): Promise<FormOutcome> {
   try {
     return { values, errors: {}, message: { text: (await send(values)).mensagem, error: false } };
   } catch (error) {

@@ -30,7 +30,14 @@ export const PUSH_EVENT = `try{var l=[].concat(JSON.parse(document.currentScript
  */
 export const PIX_BOX = `try{var s=document.currentScript,b=document.getElementById('copiar-pix'),f=document.getElementById('pix-codigo'),o=document.getElementById('pix-copiado'),r=document.getElementById('pix-resta'),e=Date.parse(s.dataset.expira);if(b&&f&&o&&navigator.clipboard){b.hidden=false;b.addEventListener('click',function(){navigator.clipboard.writeText(f.value).then(function(){o.textContent='Código copiado. Cole no app do seu banco, na opção Pix copia e cola.'},function(){f.select();o.textContent='Não conseguimos copiar: o código está selecionado, copie-o.'})})}var u=function(){var m=Math.max(0,Math.ceil((e-Date.now())/60000));if(r)r.textContent=m>0?' (faltam '+m+' min)':' (tempo esgotado: atualize a página)'};u();setInterval(u,15000)}catch(x){}`;
 
-export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT, PIX_BOX];
+/**
+ * The address forms: typing a whole CEP (or pressing 'Buscar endereço') fills street, district, city and
+ * state from the platform (`data-token`: the app token) and moves on to the number; the status line says
+ * what happened. Typing never overwrites what the shopper wrote (only empty or self-filled fields). Without JavaScript the button posts the form and the page does it (lib/cep-fill.ts).
+ */
+export const CEP_FILL = `try{var s=document.currentScript,f=s.closest('form'),q=function(n){return f.querySelector('[name='+n+']')},c=q('cep'),o=document.getElementById('cep-estado'),b=f.querySelector('button[value=buscar-cep]'),last='',go=function(now){var d=c.value.replace(/\\D/g,'');if(d.length!==8||(d===last&&!now))return;last=d;o.textContent='Buscando o endereço…';fetch('/api/v2/front/address/cep/'+d,{headers:{'App-Token':s.dataset.token,Accept:'application/json'},credentials:'same-origin'}).then(function(r){return r.json().then(function(j){if(!r.ok)throw j;return j})}).then(function(j){['logradouro','bairro','cidade','uf'].forEach(function(k){var e=q(k);if(j[k]&&e&&(now||!e.value||e.value===e.dataset.auto)){e.value=j[k];e.dataset.auto=j[k]}});var p=[j.logradouro,j.bairro,j.cidade&&j.cidade+'/'+j.uf].filter(Boolean).join(', ')||j.uf;o.textContent='Endereço encontrado: '+p+'. '+(j.logradouro?'Informe o número.':'Complete a rua e o bairro.');if(now||document.activeElement===c)q(j.logradouro?'numero':'logradouro').focus()},function(e){o.textContent=e&&e.mensagem?e.mensagem:'Não conseguimos consultar o CEP agora. Preencha o endereço abaixo.'})};c.addEventListener('input',function(){go(false)});if(b)b.addEventListener('click',function(e){e.preventDefault();go(true)})}catch(x){}`;
+
+export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT, PIX_BOX, CEP_FILL];
 
 /** The CSP source that allows one inline script. */
 export const scriptHash = (code: string): `sha256-${string}` =>

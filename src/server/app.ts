@@ -14,6 +14,7 @@ import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { account } from './routes/account.ts';
+import { address } from './routes/address.ts';
 import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
@@ -75,6 +76,7 @@ export function createPlatform({
   front.route('/form', forms);
   front.route('/evaluations', evaluations);
   front.route('/shipment', shipment);
+  front.route('/address', address);
   front.route('/url', url);
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);

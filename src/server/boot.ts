@@ -10,6 +10,7 @@ import { SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
 import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
+import { cepProviderFrom } from './addresses/cep.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -29,6 +30,8 @@ export type BootOptions = {
   pixKey?: string | undefined;
   /** Bearer token of the staff API; unset = no staff API. */
   adminToken?: string | undefined;
+  /** `cep-promise` services for street-level CEP lookup (`brasilapi,viacep`); unset = the embedded table. */
+  cepProviders?: string | undefined;
   /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
   redisUrl?: string | undefined;
   /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
@@ -70,6 +73,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     sessionSecret: options.sessionSecret,
     pixKey: options.pixKey,
     adminToken: options.adminToken,
+    cepProvider: cepProviderFrom(options.cepProviders),
     mailer: createMailer({
       smtpUrl: options.mail?.smtpUrl,
       from: options.mail?.from ?? DEFAULT_MAIL_FROM,

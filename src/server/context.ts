@@ -1,3 +1,4 @@
+import type { CepProvider } from './addresses/cep.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -22,6 +23,8 @@ export type PlatformConfig = {
   pixKey?: string | undefined;
   /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
   adminToken?: string | undefined;
+  /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
+  cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
   sessionKey: () => Promise<string>;
 };

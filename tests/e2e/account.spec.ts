@@ -29,6 +29,9 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   await expect(page.getByText(/A senha precisa de pelo menos 8 caracteres/)).toBeVisible();
   await expect(form.getByLabel('Nome completo ou razão social')).toHaveValue('Beatriz Campos');
   await expect(form.getByLabel('CPF ou CNPJ')).toHaveAttribute('aria-invalid', 'true');
+  // Every missing field is named on the first try, the birth date too; the password typed is kept.
+  await expect(page.getByText('Informe a data de nascimento como dd/mm/aaaa.')).toBeVisible();
+  await expect(form.getByLabel('Senha', { exact: true })).toHaveValue('curta');
 
   await fillSignUp(form, { email, password, city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
@@ -134,3 +137,54 @@ function resetLink(email: string): string {
     .filter((eml) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(eml));
   return /https?:\/\/\S+\/checkout\/nova-senha\?token=[\w-]+/.exec(messages.at(-1) ?? '')?.[0] ?? '';
 }
+
+test('the CEP fills the address: as it is typed, and with the button without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/checkout/cadastro');
+  const form = page.locator('main form');
+  await form.getByLabel('Cidade').fill('');
+  await form.getByLabel('CEP').fill('01001-000');
+  await expect(form.getByLabel('Rua ou avenida')).toHaveValue('Praça da Sé');
+  await expect(form.getByLabel('Bairro')).toHaveValue('Sé');
+  await expect(form.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await expect(form.getByLabel('Estado')).toHaveValue('SP');
+  await expect(form.getByLabel('Número')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Endereço encontrado' })).toContainText(
+    'Praça da Sé, Sé, São Paulo/SP',
+  );
+  // A city-wide answer never overwrites what the shopper typed.
+  await form.getByLabel('Rua ou avenida').fill('Rua Sete de Setembro');
+  await form.getByLabel('CEP').fill('13035-000');
+  await expect(form.getByLabel('Cidade')).toHaveValue('Campinas');
+  await expect(form.getByLabel('Rua ou avenida')).toHaveValue('Rua Sete de Setembro');
+  // An unknown CEP says so, in the shopper's words.
+  await form.getByLabel('CEP').fill('00999-000');
+  await expect(page.getByRole('status').filter({ hasText: 'Não encontramos este CEP' })).toBeVisible();
+
+  // Without JavaScript: 'Buscar endereço' brings the form back filled; nothing else is lost or sent.
+  const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: ownAddress() });
+  const nojs = await plain.newPage();
+  await nojs.goto('/checkout/cadastro');
+  const again = nojs.locator('main form');
+  await again.getByLabel('Nome completo ou razão social').fill('Caio Prado');
+  await again.getByLabel('Senha', { exact: true }).fill('uma frase de senha');
+  await again.getByLabel('CEP').fill('13035000');
+  await again.getByRole('button', { name: 'Buscar endereço' }).click();
+  await expect(nojs.getByRole('heading', { level: 1 })).toHaveText('Criar conta');
+  await expect(again.getByLabel('CEP')).toHaveValue('13035-000');
+  await expect(again.getByLabel('Cidade')).toHaveValue('Campinas');
+  await expect(again.getByLabel('Estado')).toHaveValue('SP');
+  await expect(again.getByLabel('Rua ou avenida')).toBeFocused();
+  await expect(again.getByLabel('Nome completo ou razão social')).toHaveValue('Caio Prado');
+  await expect(again.getByLabel('Senha', { exact: true })).toHaveValue('uma frase de senha');
+  await expect(nojs.getByRole('status').filter({ hasText: 'Complete a rua e o bairro' })).toBeVisible();
+  // No message about the other fields: the form was not sent.
+  await expect(nojs.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await again.getByLabel('CEP').fill('abc');
+  await again.getByRole('button', { name: 'Buscar endereço' }).click();
+  await expect(again.getByLabel('CEP')).toHaveAttribute('aria-invalid', 'true');
+  await expect(nojs.getByText('CEP inválido. Informe os 8 dígitos, por exemplo 13035-000.')).toBeVisible();
+  await plain.close();
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * `GET address/cep/{cep}`: what a CEP tells of an address, for filling a form. `logradouro` and `bairro`
+ * are empty when only the city is known (a city-wide CEP, or the embedded table's city ranges); the
+ * shopper types them, and always the number.
+ */
+export const cepAddressSchema = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+});
+export type CepAddress = z.infer<typeof cepAddressSchema>;
+
+/** When neither the table nor the provider knows the CEP. */
+export const CEP_UNKNOWN = 'Não encontramos este CEP. Confira os números ou preencha o endereço abaixo.';
