@@ -6,6 +6,7 @@ import type { OrderPlace } from '#/contract/order.ts';
 
 const pedidoAnswerSchema = async () => (await import('#/contract/order.ts')).pedidoAnswerSchema;
 const pedidosAnswerSchema = async () => (await import('#/contract/order.ts')).pedidosAnswerSchema;
+const paymentMethodsSchema = async () => (await import('#/contract/order.ts')).paymentMethodsSchema;
 
 /** Place the session's cart; a changed cart is a 409 ApiError (`cart_changed`) with the reason. */
 export const placeOrder = async (client: Client, body: OrderPlace) =>
@@ -19,3 +20,7 @@ export const getOrder = async (client: Client, numero: string) =>
 /** The logged-in customer's orders, newest first; a guest's call is a 401 ApiError. */
 export const getOrders = async (client: Client) =>
   (await getJson(client, 'v2/front/checkout/orders', {}, pedidosAnswerSchema)).pedidos;
+
+/** The payment methods the checkout offers, in order (Pix alone unless a provider is configured). */
+export const getPaymentMethods = async (client: Client) =>
+  (await getJson(client, 'v2/front/checkout/payment-methods', {}, paymentMethodsSchema)).metodos;

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'cart_empty',
   'cart_changed',
   'invalid_status_change',
+  'payment_unavailable',
+  'payment_failed',
   'bad_idempotency_key',
   'idempotency_key_reused',
   'idempotency_in_progress',

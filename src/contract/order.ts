@@ -18,8 +18,24 @@ export const STATUS_LABELS: Record<Situacao, string> = {
 export const isOrderNumber = (value: string | undefined): value is string =>
   value !== undefined && /^\d{1,9}$/.test(value);
 
-/** Payment methods an order can take: Pix is the store's own; others come with a payment provider. */
-export const PAYMENT_METHODS = ['pix'] as const;
+/** Payment methods an order can take: Pix is the store's own; boleto and card come with a payment provider. */
+export const PAYMENT_METHODS = ['pix', 'boleto', 'cartao'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** `GET checkout/payment-methods`: what the checkout offers, in order. */
+export const paymentMethodsSchema = z.object({
+  metodos: z.array(
+    z.object({
+      id: z.enum(PAYMENT_METHODS),
+      label: z.string(),
+      /** One line under the label: how it is paid and how long the order waits. */
+      detalhe: z.string(),
+      /** Whether the cart's cash discount applies (Pix, boleto); card pays the full price. */
+      aVista: z.boolean(),
+    }),
+  ),
+});
+export type MetodoPagamento = z.infer<typeof paymentMethodsSchema>['metodos'][number];
 
 /**
  * What the shopper saw on the checkout page, as one string: each line's finish, quantity and unit price.
@@ -91,8 +107,11 @@ export const pedidoSchema = pedidoResumoSchema.extend({
   pagamento: z.object({
     metodo: z.enum(PAYMENT_METHODS),
     label: z.string(),
-    /** Pix "copia e cola"; empty once the order is no longer awaiting payment. */
+    /** Pix "copia e cola"; empty once the order is no longer awaiting payment, or for other methods. */
     copiaECola: z.string(),
+    /** A provider's charge while the order waits: a boleto's line, the page to pay on. */
+    linhaDigitavel: z.string().optional(),
+    url: z.string().optional(),
     /** When an unpaid order is cancelled (ISO). */
     expiraEm: z.string(),
   }),

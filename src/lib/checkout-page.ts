@@ -3,9 +3,10 @@ import { getUser } from '#/api/account.ts';
 import { getCart, quoteCartShipping } from '#/api/cart.ts';
 import { ApiError } from '#/api/http.ts';
 import type { Client } from '#/api/http.ts';
-import { placeOrder } from '#/api/orders.ts';
+import { getPaymentMethods, placeOrder } from '#/api/orders.ts';
 import type { Cart } from '#/contract/cart.ts';
-import { cartFingerprint } from '#/contract/order.ts';
+import { cartFingerprint, PAYMENT_METHODS } from '#/contract/order.ts';
+import type { MetodoPagamento, PaymentMethod } from '#/contract/order.ts';
 import type { Shipping } from '#/contract/shipping.ts';
 import type { User } from '#/contract/user.ts';
 import { formFields } from '#/lib/forms.ts';
@@ -20,6 +21,9 @@ export type Checkout = {
   quoteError?: string | undefined;
   /** The option ticked: the shopper's last choice, else the first. */
   frete: string;
+  /** The payment methods offered (Pix alone unless a provider is configured), and the one ticked. */
+  metodos: MetodoPagamento[];
+  pagamento: PaymentMethod | undefined;
   /** Why the order did not go through (a changed cart, an incomplete address…), with the platform's status. */
   refusal?: { mensagem: string; status: number } | undefined;
   /** What the page shows about the cart, sent back with the order so a change in between stops it. */
@@ -44,24 +48,31 @@ export async function checkout(
 ): Promise<Checkout | Detour | { placed: number }> {
   let refusal: Checkout['refusal'];
   let chosen: string | undefined;
+  let paying: string | undefined;
   let key: string | undefined;
   if (request.method === 'POST') {
     const fields = await formFields(request);
     chosen = fields['frete'];
+    paying = fields['pagamento'];
     try {
       const pedido = await placeOrder(client, {
         frete: fields['frete'] ?? '',
-        pagamento: 'pix',
+        pagamento: PAYMENT_METHODS.find((m) => m === paying) ?? 'pix',
         conferencia: fields['conferencia'] ?? '',
         chave: fields['chave'] ?? '',
       });
       return { placed: pedido.numero };
     } catch (failure) {
-      if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
-      if (failure.status === 401) return { redirect: LOGIN };
-      refusal = { mensagem: failure.mensagem, status: failure.status };
-      // Nothing was placed with this key: the next try may keep it (a double click stays one order).
-      key = fields['chave'];
+      if (!(failure instanceof ApiError)) throw failure;
+      // The provider could not charge: that order was cancelled and the cart is back; a new key tries again.
+      if (failure.code === 'payment_failed') refusal = { mensagem: failure.mensagem, status: failure.status };
+      else {
+        if (failure.status >= 500) throw failure;
+        if (failure.status === 401) return { redirect: LOGIN };
+        refusal = { mensagem: failure.mensagem, status: failure.status };
+        // Nothing was placed with this key: the next try may keep it (a double click stays one order).
+        key = fields['chave'];
+      }
     }
   }
   const user = await getUser(client);
@@ -70,12 +81,16 @@ export async function checkout(
   if (cart.itens.length === 0) return { redirect: '/checkout/carrinho/' };
   const { quote, quoteError } = await quoteFor(client, user.endereco.principal.cep || user.endereco.cep);
   const frete = quote?.fretes.find((f) => f.id === chosen)?.id ?? quote?.fretes[0]?.id ?? '';
+  const metodos = await getPaymentMethods(client);
+  const pagamento = metodos.find((m) => m.id === paying)?.id ?? metodos[0]?.id;
   return {
     user,
     cart,
     quote,
     quoteError,
     frete,
+    metodos,
+    pagamento,
     refusal,
     conferencia: cartFingerprint(cart),
     chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),

@@ -2,6 +2,7 @@ import type { CepProvider } from './addresses/cep.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './orders/payments.ts';
 import type { Limits } from './rate-limit.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -23,6 +24,8 @@ export type PlatformConfig = {
   pixKey?: string | undefined;
   /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
   adminToken?: string | undefined;
+  /** Boleto and card (orders/payments.ts); none is built in, so by default the checkout offers Pix alone. */
+  paymentProvider?: PaymentProvider | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

@@ -400,6 +400,8 @@ export const orders = pgTable(
     address: jsonb().notNull(),
     /** The Pix "copia e cola" of the total. */
     pixPayload: text('pix_payload').notNull().default(''),
+    /** A payment provider's charge (boleto line, payment page), for methods other than Pix. */
+    paymentDetails: jsonb('payment_details').notNull().default({}),
     placedAt: timestamp('placed_at', { mode: 'date' }).notNull().defaultNow(),
     /** An unpaid order is cancelled after this and its stock returned. */
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),

@@ -17,6 +17,14 @@ const time = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
+const dayAndTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** The statuses a buyer is told about by e-mail. */
 export type Notice = Extract<Status, 'awaiting_payment' | 'paid' | 'shipped'>;
 export const NOTIFIED: ReadonlySet<Status> = new Set<Status>(['awaiting_payment', 'paid', 'shipped']);
@@ -25,29 +33,40 @@ function compose(notice: Notice, pedido: Pedido, store: string, link: string, na
   const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
   const totals = [
     `Produtos: ${brl.format(pedido.valores.subtotal)}`,
-    `Desconto no Pix: − ${brl.format(pedido.valores.desconto)}`,
+    ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${brl.format(pedido.valores.desconto)}`] : []),
     `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : brl.format(pedido.valores.frete)}`,
     `Total: ${brl.format(pedido.valores.total)}`,
   ];
   const numero = String(pedido.numero);
-  if (notice === 'awaiting_payment')
+  if (notice === 'awaiting_payment') {
+    const due = new Date(pedido.pagamento.expiraEm);
+    // Pix waits minutes (the time says it); a boleto days (the date too).
+    const until = pedido.pagamento.metodo === 'pix' ? time.format(due) : dayAndTime.format(due);
+    const { metodo, label, copiaECola, linhaDigitavel, url } = pedido.pagamento;
+    const howToPay =
+      metodo === 'pix'
+        ? ['Pix copia e cola:', copiaECola]
+        : [
+            ...(linhaDigitavel ? ['Linha digitável do boleto:', linhaDigitavel] : []),
+            ...(url ? [`Para pagar: ${url}`] : []),
+          ];
     return {
-      subject: `Pedido ${numero} recebido: pague com Pix até ${time.format(new Date(pedido.pagamento.expiraEm))}`,
+      subject: `Pedido ${numero} recebido: pague com ${label} até ${until}`,
       text: [
         `Olá, ${name}!`,
         '',
-        `Recebemos seu pedido ${numero} na ${store}. Para confirmá-lo, pague ${brl.format(pedido.valores.total)} com Pix até ${time.format(new Date(pedido.pagamento.expiraEm))} (horário de Brasília); depois disso ele é cancelado.`,
+        `Recebemos seu pedido ${numero} na ${store}. Para confirmá-lo, pague ${brl.format(pedido.valores.total)} com ${label} até ${until} (horário de Brasília); depois disso ele é cancelado.`,
         '',
-        'Pix copia e cola:',
-        pedido.pagamento.copiaECola,
+        ...howToPay,
         '',
         ...lines,
         '',
         ...totals,
         '',
-        `O QR Code e o andamento do pedido: ${link}`,
+        `${metodo === 'pix' ? 'O QR Code e o andamento' : 'O andamento'} do pedido: ${link}`,
       ].join('\n'),
     };
+  }
   if (notice === 'paid')
     return {
       subject: `Pagamento do pedido ${numero} confirmado`,

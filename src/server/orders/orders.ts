@@ -1,11 +1,12 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { STATUS_LABELS } from '#/contract/order.ts';
-import type { Pedido, PedidoResumo } from '#/contract/order.ts';
+import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
+import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { variantImages } from '#/server/catalog/media-urls.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import type { Charge } from './payments.ts';
 import type { OrderAddress } from './place.ts';
 import { expireOrders, toSituacao } from './status.ts';
 import { round2 } from '#/server/lib/prices.ts';
@@ -81,16 +82,33 @@ export async function loadOrder(
         frete.tipo === 'retirada' ? [frete.endereco ?? ''] : addressLines(row.address as OrderAddress),
     },
     valores: { subtotal: row.subtotal, desconto: row.discount, frete: row.shippingPrice, total: row.total },
-    pagamento: {
-      metodo: 'pix',
-      label: 'Pix',
-      copiaECola: base.situacao === 'aguardando_pagamento' ? row.pixPayload : '',
-      expiraEm: row.expiresAt.toISOString(),
-    },
+    pagamento: payment(row, base.situacao === 'aguardando_pagamento'),
     historico: events.map((e) => {
       const situacao = toSituacao(e.status);
       return { situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() };
     }),
+  };
+}
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  pix: 'Pix',
+  boleto: 'Boleto bancário',
+  cartao: 'Cartão de crédito',
+};
+
+/** How the order is paid, and while it waits, what the buyer pays it with. */
+function payment(row: typeof t.orders.$inferSelect, waiting: boolean): Pedido['pagamento'] {
+  const metodo = (PAYMENT_METHODS as readonly string[]).includes(row.payment)
+    ? (row.payment as PaymentMethod)
+    : 'pix';
+  const charge = row.paymentDetails as Charge;
+  return {
+    metodo,
+    label: METHOD_LABELS[metodo],
+    copiaECola: waiting ? row.pixPayload : '',
+    ...(waiting && charge.linhaDigitavel ? { linhaDigitavel: charge.linhaDigitavel } : {}),
+    ...(waiting && charge.url ? { url: charge.url } : {}),
+    expiraEm: row.expiresAt.toISOString(),
   };
 }
 

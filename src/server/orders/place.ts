@@ -8,14 +8,23 @@ import { loadCart } from '#/server/cart/cart.ts';
 import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
-import { isUniqueViolation } from '#/server/db/health.ts';
+import { errorCode, isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
-import { pixPayload } from './pix.ts';
 import { round2 } from '#/server/lib/prices.ts';
+import { chosenMethod } from './payments.ts';
+import type { OfferedMethod, PaymentProvider } from './payments.ts';
+import { pixPayload } from './pix.ts';
+import { changeStatus } from './status.ts';
 
 /** Who places the order and from where. */
-export type Buyer = { customer: Customer; session: string; origin: string; pixKey?: string | undefined };
+export type Buyer = {
+  customer: Customer;
+  session: string;
+  origin: string;
+  pixKey?: string | undefined;
+  paymentProvider?: PaymentProvider | undefined;
+};
 
 /** The address an order is delivered to, kept on the order as it was. */
 export type OrderAddress = {
@@ -55,11 +64,26 @@ export async function placeOrder(
   buyer: Buyer,
   request: OrderPlace,
 ): Promise<{ number: number; created: boolean }> {
-  const { customer, session, origin } = buyer;
+  const { customer } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
   if (existing !== undefined) return { number: existing, created: false };
   const settings = await loadSettings(db);
+  const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
   const address = addressOf(customer);
+  const placed = await placeInTransaction(db, buyer, request, settings, method, address);
+  if (placed.created && method.provider) await chargeOrCancel(db, buyer, method, placed.number);
+  return placed;
+}
+
+async function placeInTransaction(
+  db: Db,
+  buyer: Buyer,
+  request: OrderPlace,
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+  method: OfferedMethod,
+  address: OrderAddress,
+): Promise<{ number: number; created: boolean }> {
+  const { customer, session, origin } = buyer;
   try {
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -110,9 +134,10 @@ export async function placeOrder(
           throw changed(`${item.nome} esgotou enquanto você finalizava. Confira sua sacola.`);
       }
       const pix = settings.pagamentos.pix;
-      // The cash discount the cart showed everywhere (side cart, cart page, checkout): one rule.
+      // The cash discount the cart showed everywhere (side cart, cart page, checkout): one rule, for the
+      // methods paid at once (Pix, boleto); card pays the full price.
       const subtotal = cart.subtotal.valor;
-      const discount = cart.subtotal.descontoVista.desconto;
+      const discount = method.aVista ? cart.subtotal.descontoVista.desconto : 0;
       const total = round2(subtotal - discount + frete.valor);
       const [order] = await tx
         .insert(t.orders)
@@ -127,19 +152,21 @@ export async function placeOrder(
           total,
           shipping: frete,
           address,
-          expiresAt: sql`now() + ${`${String(pix.minutosPagamento)} minutes`}::interval`,
+          expiresAt: sql`now() + ${`${String(method.minutosPagamento)} minutes`}::interval`,
         })
         .returning({ number: t.orders.number });
       if (!order) throw new Error('order insert returned nothing');
-      const payload = pixPayload({
-        key: buyer.pixKey ?? pix.chave,
-        merchantName: settings.nomeLoja,
-        merchantCity: pix.cidade,
-        amount: total,
-        txid: `PEDIDO${String(order.number)}`,
-        description: `Pedido ${String(order.number)}`,
-      });
-      await tx.update(t.orders).set({ pixPayload: payload }).where(eq(t.orders.number, order.number));
+      if (method.id === 'pix') {
+        const payload = pixPayload({
+          key: buyer.pixKey ?? pix.chave,
+          merchantName: settings.nomeLoja,
+          merchantCity: pix.cidade,
+          amount: total,
+          txid: `PEDIDO${String(order.number)}`,
+          description: `Pedido ${String(order.number)}`,
+        });
+        await tx.update(t.orders).set({ pixPayload: payload }).where(eq(t.orders.number, order.number));
+      }
       await tx.insert(t.orderItems).values(
         cart.itens.map((item, position) => ({
           orderNumber: order.number,
@@ -165,6 +192,65 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+/**
+ * A provider's charge for a new order, outside the order's transaction (an outside call never holds its
+ * locks). When the provider fails, the order is cancelled (stock back), its lines go back to the cart, and
+ * the shopper is told that nothing was charged.
+ */
+async function chargeOrCancel(db: Db, buyer: Buyer, method: OfferedMethod, number: number): Promise<void> {
+  const provider = method.provider;
+  if (!provider || method.id === 'pix') return;
+  const [order] = await db
+    .select({ total: t.orders.total, expiresAt: t.orders.expiresAt })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  if (!order) throw new Error(`order ${String(number)} vanished before its charge`);
+  try {
+    const charge = await provider.charge({
+      numero: number,
+      metodo: method.id,
+      total: order.total,
+      expiraEm: order.expiresAt,
+      comprador: {
+        nome: buyer.customer.name,
+        email: buyer.customer.email,
+        documento: buyer.customer.document,
+      },
+      descricao: `Pedido ${String(number)}`,
+    });
+    await db.update(t.orders).set({ paymentDetails: charge }).where(eq(t.orders.number, number));
+  } catch (error) {
+    console.error(`[orders] ${provider.name} did not charge order ${String(number)} (${errorCode(error)})`);
+    await changeStatus(db, number, 'cancelled');
+    await restoreCart(db, buyer.session, number);
+    throw new PlatformError(
+      502,
+      'payment_failed',
+      `Não conseguimos gerar a cobrança (${method.label}) agora: nada foi cobrado e seus produtos continuam na sacola. Tente de novo ou escolha outra forma de pagamento.`,
+    );
+  }
+}
+
+/** Put an order's lines back in the session's cart (quantities added to what is there). */
+async function restoreCart(db: Db, session: string, number: number): Promise<void> {
+  const items = await db
+    .select({
+      productId: t.orderItems.productId,
+      variantId: t.orderItems.variantId,
+      quantity: t.orderItems.quantity,
+    })
+    .from(t.orderItems)
+    .where(eq(t.orderItems.orderNumber, number));
+  if (items.length === 0) return;
+  await db
+    .insert(t.cartItems)
+    .values(items.map((item) => ({ sessionId: session, ...item })))
+    .onConflictDoUpdate({
+      target: [t.cartItems.sessionId, t.cartItems.variantId],
+      set: { quantity: sql`${t.cartItems.quantity} + excluded.quantity` },
+    });
 }
 
 async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {

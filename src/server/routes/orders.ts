@@ -6,7 +6,9 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listOrders, loadOrder } from '#/server/orders/orders.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
+import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
 import { placeOrder } from '#/server/orders/place.ts';
+import { loadSettings } from '#/server/content/settings.ts';
 
 /** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
 export const orders = new Hono<PlatformEnv>();
@@ -23,12 +25,21 @@ const numberOf = (value: string) => {
   return Number(value);
 };
 
+orders.get('/payment-methods', async (c) => {
+  const { db, paymentProvider } = c.get('config');
+  return c.json({ metodos: publicMethods(offeredMethods(await loadSettings(db), paymentProvider)) });
+});
+
 orders.post('/order', body, async (c) => {
-  const { db, pixKey, mailer } = c.get('config');
+  const { db, pixKey, paymentProvider, mailer } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
-  const placed = await placeOrder(db, { customer, session, origin, pixKey }, c.req.valid('json'));
+  const placed = await placeOrder(
+    db,
+    { customer, session, origin, pixKey, paymentProvider },
+    c.req.valid('json'),
+  );
   const numero = placed.number;
   const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
   if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment', pedido);

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
+import type { PaymentProvider } from '#/server/orders/payments.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { Database } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -23,13 +25,44 @@ export const ADMIN_TOKEN = 'token-da-equipe-dos-testes-0123456789';
 /** A session id the test platforms accept, as if the platform had issued it to a new visitor. */
 export const newSession = (): string => mintSessionId(SESSION_SECRET);
 
+let extensionsInPublic: Promise<void> | undefined;
+
+/**
+ * The migrations' extensions (pg_trgm, unaccent) in `public`, where every test schema finds them. Left to
+ * the first migration, they would land in its throw-away schema: other schemas could not see them, and
+ * dropping that schema (CASCADE) would take them and every index built on them.
+ */
+async function putExtensionsInPublic(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7342001)');
+    for (const name of ['pg_trgm', 'unaccent']) {
+      const { rows } = await client.query<{ schema: string }>(
+        'SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = $1',
+        [name],
+      );
+      const where = rows[0]?.schema;
+      if (where === undefined) await client.query(`CREATE EXTENSION IF NOT EXISTS ${name} SCHEMA public`);
+      else if (where !== 'public') await client.query(`ALTER EXTENSION ${name} SET SCHEMA public`);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7342001)').catch(() => undefined);
+    await client.end();
+  }
+}
+
 /**
  * A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. Its e-mail is
  * kept in memory (`mail`) unless a test hands it a real `mailer`.
  */
-export async function startPlatform(products = 400, options: { mailer?: Mailer } = {}) {
+export async function startPlatform(
+  products = 400,
+  options: { mailer?: Mailer; paymentProvider?: PaymentProvider } = {},
+) {
   const postgres = process.env['TEST_DB'] === 'postgres';
   const schemaName = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (postgres) await (extensionsInPublic ??= putExtensionsInPublic(process.env['TEST_DATABASE_URL'] ?? ''));
   const database: Database = await openDatabase(
     postgres ? { url: process.env['TEST_DATABASE_URL'], schemaName } : { dataDir: 'memory://' },
   );
@@ -42,6 +75,7 @@ export async function startPlatform(products = 400, options: { mailer?: Mailer }
     sessionSecret: SESSION_SECRET,
     adminToken: ADMIN_TOKEN,
     mailer: options.mailer ?? mail,
+    paymentProvider: options.paymentProvider,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>

@@ -1,0 +1,87 @@
+// One concern: which payment methods the checkout offers, and the seam a payment provider plugs into.
+import type { MetodoPagamento, PaymentMethod } from '#/contract/order.ts';
+import type { StoreSettings } from '#/server/content/settings.ts';
+import { badRequest } from '#/server/errors.ts';
+
+/** A method a provider takes, as the checkout shows it. */
+export type ProviderMethod = {
+  id: Exclude<PaymentMethod, 'pix'>;
+  label: string;
+  detalhe: string;
+  /** Minutes an order waits for this payment before it is cancelled and its stock returned. */
+  minutosPagamento: number;
+};
+
+/** The order a provider is asked to charge (after it is placed, outside its transaction). */
+export type ChargeRequest = {
+  numero: number;
+  metodo: ProviderMethod['id'];
+  /** What the buyer pays, in reais (the cash discount already taken for boleto). */
+  total: number;
+  /** When the order is cancelled if unpaid: a boleto's due date follows it. */
+  expiraEm: Date;
+  comprador: { nome: string; email: string; documento: string };
+  descricao: string;
+};
+
+/** What the buyer needs to pay it: a boleto's line, the provider's page (boleto PDF, card form). */
+export type Charge = { linhaDigitavel?: string; url?: string };
+
+/**
+ * A payment provider (an acquirer or gateway) for boleto and card. **None is built in**: a store adds one
+ * by implementing this and handing it to `createPlatform({ paymentProvider })` (boot.ts builds it from
+ * its configuration). The checkout then offers its methods that the store settings keep on
+ * (`pagamentos.boleto.ativo`, `pagamentos.cartao.ativo`); `charge` runs once per new order, and a throw
+ * cancels the order (stock and cart back) with a message to the shopper. The provider's payment webhook
+ * confirms an order through `changeStatus(db, numero, 'paid')`, as the staff API does.
+ */
+export type PaymentProvider = {
+  readonly name: string;
+  readonly methods: readonly ProviderMethod[];
+  charge: (request: ChargeRequest) => Promise<Charge>;
+};
+
+const PIX_DETAIL = (minutes: number) =>
+  `Aprovação na hora. Depois de confirmar, você recebe o QR Code e o código "copia e cola"; o pedido aguarda o pagamento por ${String(minutes)} minutos.`;
+
+/** One offered method with what placing an order needs to know of it. */
+export type OfferedMethod = MetodoPagamento & { minutosPagamento: number; provider?: PaymentProvider };
+
+/**
+ * The methods the checkout offers, in order: Pix (the store's own, while `pagamentos.pix.ativo`), then
+ * the provider's that the settings keep on. Without a provider that is Pix alone.
+ */
+export function offeredMethods(settings: StoreSettings, provider?: PaymentProvider): OfferedMethod[] {
+  const { pix, boleto, cartao } = settings.pagamentos;
+  const methods: OfferedMethod[] = [];
+  if (pix.ativo)
+    methods.push({
+      id: 'pix',
+      label: 'Pix',
+      detalhe: PIX_DETAIL(pix.minutosPagamento),
+      aVista: true,
+      minutosPagamento: pix.minutosPagamento,
+    });
+  if (!provider) return methods;
+  for (const method of provider.methods) {
+    const on = method.id === 'boleto' ? boleto.ativo : cartao.ativo;
+    if (!on) continue;
+    methods.push({ ...method, aVista: method.id === 'boleto', provider });
+  }
+  return methods;
+}
+
+/** The offered method the buyer chose, or a 400 in Portuguese. */
+export function chosenMethod(
+  settings: StoreSettings,
+  provider: PaymentProvider | undefined,
+  id: PaymentMethod,
+): OfferedMethod {
+  const method = offeredMethods(settings, provider).find((m) => m.id === id);
+  if (!method) throw badRequest('Esta forma de pagamento não está disponível. Escolha outra.');
+  return method;
+}
+
+/** The public part of the offered methods (the API answer). */
+export const publicMethods = (methods: OfferedMethod[]): MetodoPagamento[] =>
+  methods.map(({ id, label, detalhe, aVista }) => ({ id, label, detalhe, aVista }));

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cartSchema } from '#/contract/cart.ts';
+import { errorSchema } from '#/contract/common.ts';
+import { paymentMethodsSchema, pedidoAnswerSchema } from '#/contract/order.ts';
+import * as t from '#/server/db/schema.ts';
+import type { ChargeRequest, PaymentProvider } from '#/server/orders/payments.ts';
+import { buyer, chave, pickVariants, place } from './buyers.ts';
+import type { Variant } from './buyers.ts';
+import { startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * The payment-provider seam: with none (the store out of the box) the checkout offers Pix alone; with one,
+ * its boleto and card, charged after the order is placed, and an order cancelled when the charge fails.
+ */
+
+/** An acquirer as a store would plug one in, answering from memory instead of over HTTP. */
+function testAcquirer() {
+  const charged: ChargeRequest[] = [];
+  let failing = false;
+  const provider: PaymentProvider = {
+    name: 'adquirente de teste',
+    methods: [
+      {
+        id: 'boleto',
+        label: 'Boleto bancário',
+        detalhe: 'Vence em 3 dias úteis.',
+        minutosPagamento: 3 * 24 * 60,
+      },
+      { id: 'cartao', label: 'Cartão de crédito', detalhe: 'Em até 10x sem juros.', minutosPagamento: 60 },
+    ],
+    charge: (request) => {
+      if (failing) return Promise.reject(Object.assign(new Error('recusado'), { code: 'ECONNRESET' }));
+      charged.push(request);
+      return Promise.resolve(
+        request.metodo === 'boleto'
+          ? {
+              linhaDigitavel: `34191.79001 01043.510047 91020.150008 1 ${String(request.numero).padStart(14, '0')}`,
+              url: `https://pagamentos.exemplo/boleto/${String(request.numero)}`,
+            }
+          : { url: `https://pagamentos.exemplo/cartao/${String(request.numero)}` },
+      );
+    },
+  };
+  return {
+    provider,
+    charged,
+    fail: (value: boolean) => {
+      failing = value;
+    },
+  };
+}
+
+let plain: TestPlatform;
+let withProvider: TestPlatform;
+let acquirer: ReturnType<typeof testAcquirer>;
+let variant: Variant;
+
+beforeAll(async () => {
+  acquirer = testAcquirer();
+  [plain, withProvider] = await Promise.all([
+    startPlatform(20),
+    startPlatform(20, { paymentProvider: acquirer.provider }),
+  ]);
+  [variant] = (await pickVariants(withProvider, 1)) as [Variant];
+});
+afterAll(() => Promise.all([plain.stop(), withProvider.stop()]));
+
+const methodsOf = async (store: TestPlatform) =>
+  (await store.getJson('/v2/front/checkout/payment-methods', paymentMethodsSchema)).metodos.map((m) => m.id);
+
+describe('out of the box: no provider', () => {
+  test('the checkout offers Pix alone, and a boleto is refused in Portuguese, placing nothing', async () => {
+    expect(await methodsOf(plain)).toEqual(['pix']);
+    const [v] = (await pickVariants(plain, 1)) as [Variant];
+    const b = await buyer(plain, [{ v, quantidade: 1 }]);
+    const res = await place(plain, b.session, {
+      frete: 'economica',
+      pagamento: 'boleto',
+      conferencia: b.conferencia,
+      chave: chave(),
+    });
+    expect(res.status).toBe(400);
+    expect(errorSchema.parse(await res.json()).mensagem).toBe(
+      'Esta forma de pagamento não está disponível. Escolha outra.',
+    );
+    const orders = await plain.database.db
+      .select()
+      .from(t.orders)
+      .where(eq(t.orders.customerId, b.customerId));
+    expect(orders).toHaveLength(0);
+  });
+});
+
+describe('with a provider', () => {
+  test('its methods follow Pix, in order', async () => {
+    expect(await methodsOf(withProvider)).toEqual(['pix', 'boleto', 'cartao']);
+  });
+
+  test('boleto: the cash discount, the charge for the total, its line on the order, days to pay', async () => {
+    const b = await buyer(withProvider, [{ v: variant, quantidade: 2 }]);
+    const res = await place(withProvider, b.session, {
+      frete: 'economica',
+      pagamento: 'boleto',
+      conferencia: b.conferencia,
+      chave: chave(),
+    });
+    expect(res.status).toBe(201);
+    const { pedido } = pedidoAnswerSchema.parse(await res.json());
+    expect(pedido.pagamento.metodo).toBe('boleto');
+    expect(pedido.valores.desconto).toBeGreaterThan(0);
+    expect(pedido.pagamento.copiaECola).toBe('');
+    expect(pedido.pagamento.linhaDigitavel).toMatch(/^34191/);
+    expect(pedido.pagamento.url).toBe(`https://pagamentos.exemplo/boleto/${String(pedido.numero)}`);
+    const hours = (Date.parse(pedido.pagamento.expiraEm) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71);
+    const charge = acquirer.charged.find((c) => c.numero === pedido.numero);
+    expect(charge).toMatchObject({ metodo: 'boleto', total: pedido.valores.total });
+    expect(charge?.comprador.nome).toBe('Ana Souza');
+  });
+
+  test('card: the full price, and the page to pay on', async () => {
+    const b = await buyer(withProvider, [{ v: variant, quantidade: 1 }]);
+    const res = await place(withProvider, b.session, {
+      frete: 'economica',
+      pagamento: 'cartao',
+      conferencia: b.conferencia,
+      chave: chave(),
+    });
+    expect(res.status).toBe(201);
+    const { pedido } = pedidoAnswerSchema.parse(await res.json());
+    expect(pedido.valores.desconto).toBe(0);
+    expect(pedido.valores.total).toBeCloseTo(pedido.valores.subtotal + pedido.valores.frete, 2);
+    expect(pedido.pagamento.url).toBe(`https://pagamentos.exemplo/cartao/${String(pedido.numero)}`);
+  });
+
+  test('a failed charge cancels the order, returns the stock and the cart, and says nothing was charged', async () => {
+    const [row] = await withProvider.database.db
+      .select({ stock: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variant.id));
+    const b = await buyer(withProvider, [{ v: variant, quantidade: 1 }]);
+    acquirer.fail(true);
+    try {
+      const res = await place(withProvider, b.session, {
+        frete: 'economica',
+        pagamento: 'boleto',
+        conferencia: b.conferencia,
+        chave: chave(),
+      });
+      expect(res.status).toBe(502);
+      const answer = errorSchema.parse(await res.json());
+      expect(answer.error).toBe('payment_failed');
+      expect(answer.mensagem).toMatch(/nada foi cobrado/);
+    } finally {
+      acquirer.fail(false);
+    }
+    const [order] = await withProvider.database.db
+      .select({ status: t.orders.status })
+      .from(t.orders)
+      .where(eq(t.orders.customerId, b.customerId));
+    expect(order?.status).toBe('cancelled');
+    const [after] = await withProvider.database.db
+      .select({ stock: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variant.id));
+    expect(after?.stock).toBe(row?.stock);
+    const cart = cartSchema.parse(
+      await (
+        await withProvider.request('/v2/front/checkout/cart', { headers: { Session: b.session } })
+      ).json(),
+    );
+    expect(cart.itens.map((i) => [i.hash.idAtributoSimples, i.quantidade])).toEqual([[variant.id, 1]]);
+  });
+});
