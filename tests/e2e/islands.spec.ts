@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { countReadyIslands, islandsHydrated } from '../hydration.ts';
+import { expectNoSeriousA11yIssues } from './axe.ts';
 
 /**
  * The islands, as a shopper meets them at 1366 px and 360 px: nothing is downloaded before the first
@@ -48,14 +48,6 @@ async function firstProduct(page: Page): Promise<string> {
   const href = await page.locator('article.card:not(.card--off) a.card__link').first().getAttribute('href');
   if (!href) throw new Error('no available product');
   return href;
-}
-
-async function expectNoSeriousA11yIssues(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
-  ).toEqual([]);
 }
 
 test('no island code before interaction; all islands within budget once hydrated', async ({ page }) => {

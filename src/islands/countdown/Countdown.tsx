@@ -30,10 +30,7 @@ export default function Countdown({ end, label = 'Termina em' }: Props) {
   const text = left ? formatTimeLeft(left) : formatEnd(target);
   return (
     <p className="countdown" style={left?.done ? { visibility: 'hidden' } : undefined}>
-      <span>{label}</span>{' '}
-      <time dateTime={end} aria-label={`${label} ${text}`}>
-        {text}
-      </time>
+      <span>{label}</span> <time dateTime={end}>{text}</time>
     </p>
   );
 }

@@ -60,7 +60,13 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
     };
   }, [initial]);
 
+  /** Set while the phone panel closes: focus going back to the header's field must not reopen it. */
+  const closing = useRef(false);
   const closeMobile = () => {
+    closing.current = true;
+    setTimeout(() => {
+      closing.current = false;
+    }, 0);
     setMobile(false);
     closeSearch();
   };
@@ -75,6 +81,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
   );
 
   const onFocus = () => {
+    if (closing.current) return;
     if (isMobile()) setMobile(true);
     openSearch(isMobile() ? SUGGESTIONS_MOBILE : SUGGESTIONS_DESKTOP);
   };
@@ -127,7 +134,11 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
       ref={ref}
       id={id}
       name="busca"
-      type="search"
+      // A text input, as the ARIA combobox pattern has it (a search input takes no combobox role);
+      // phones still show their search key.
+      type="text"
+      inputMode="search"
+      enterKeyHint="search"
       placeholder="O que você está buscando?"
       value={mounted ? text : initial}
       required

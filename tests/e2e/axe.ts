@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * No serious or critical axe-core violation in the page as it is now (or inside `selector`); the message
+ * names each rule and the elements that break it.
+ */
+export async function expectNoSeriousA11yIssues(page: Page, selector?: string, context = page.url()) {
+  const builder = new AxeBuilder({ page });
+  const results = await (selector ? builder.include(selector) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    context,
+  ).toEqual([]);
+}
