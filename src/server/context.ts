@@ -36,10 +36,6 @@ export type PlatformEnv = {
   Variables: {
     config: PlatformConfig;
     session: string;
-    /** The store's Pix key (PIX_KEY); without it, the one in the store settings. */
-    pixKey?: string | undefined;
-    /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
-    adminToken?: string | undefined;
     /** The key that signs session ids, read once by the session middleware. */
     sessionKey: string;
     /** Origin used for every absolute URL of this answer. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cartSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { cartFingerprint } from '#/contract/order.ts';
+import type { PaymentMethod } from '#/contract/order.ts';
 import { listingSchema, productPageSchema } from '#/contract/page.ts';
 import * as t from '#/server/db/schema.ts';
 import { newSession } from './harness.ts';
@@ -74,11 +75,9 @@ export const chave = () => randomBytes(16).toString('hex');
 export const place = async (store: TestPlatform, session: string, body: Record<string, unknown>) =>
   store.request('/v2/front/checkout/order', { method: 'POST', ...json(body, { Session: session }) });
 
-/** The buyer's cart placed as it was shown, with economy shipping, Pix and a fresh key. */
-export const placeAs = async (store: TestPlatform, b: { session: string; conferencia: string }) =>
-  place(store, b.session, {
-    frete: 'economica',
-    pagamento: 'pix',
-    conferencia: b.conferencia,
-    chave: chave(),
-  });
+/** The buyer's cart placed as it was shown, with economy shipping, a fresh key, and Pix unless told. */
+export const placeAs = async (
+  store: TestPlatform,
+  b: { session: string; conferencia: string },
+  pagamento: PaymentMethod = 'pix',
+) => place(store, b.session, { frete: 'economica', pagamento, conferencia: b.conferencia, chave: chave() });

@@ -5,7 +5,7 @@ import { errorSchema } from '#/contract/common.ts';
 import { paymentMethodsSchema, pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
 import type { ChargeRequest, PaymentProvider } from '#/server/orders/payments.ts';
-import { buyer, chave, pickVariants, place } from './buyers.ts';
+import { buyer, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
@@ -75,12 +75,7 @@ describe('out of the box: no provider', () => {
     expect(await methodsOf(plain)).toEqual(['pix']);
     const [v] = (await pickVariants(plain, 1)) as [Variant];
     const b = await buyer(plain, [{ v, quantidade: 1 }]);
-    const res = await place(plain, b.session, {
-      frete: 'economica',
-      pagamento: 'boleto',
-      conferencia: b.conferencia,
-      chave: chave(),
-    });
+    const res = await placeAs(plain, b, 'boleto');
     expect(res.status).toBe(400);
     expect(errorSchema.parse(await res.json()).mensagem).toBe(
       'Esta forma de pagamento não está disponível. Escolha outra.',
@@ -100,12 +95,7 @@ describe('with a provider', () => {
 
   test('boleto: the cash discount, the charge for the total, its line on the order, days to pay', async () => {
     const b = await buyer(withProvider, [{ v: variant, quantidade: 2 }]);
-    const res = await place(withProvider, b.session, {
-      frete: 'economica',
-      pagamento: 'boleto',
-      conferencia: b.conferencia,
-      chave: chave(),
-    });
+    const res = await placeAs(withProvider, b, 'boleto');
     expect(res.status).toBe(201);
     const { pedido } = pedidoAnswerSchema.parse(await res.json());
     expect(pedido.pagamento.metodo).toBe('boleto');
@@ -122,12 +112,7 @@ describe('with a provider', () => {
 
   test('card: the full price, and the page to pay on', async () => {
     const b = await buyer(withProvider, [{ v: variant, quantidade: 1 }]);
-    const res = await place(withProvider, b.session, {
-      frete: 'economica',
-      pagamento: 'cartao',
-      conferencia: b.conferencia,
-      chave: chave(),
-    });
+    const res = await placeAs(withProvider, b, 'cartao');
     expect(res.status).toBe(201);
     const { pedido } = pedidoAnswerSchema.parse(await res.json());
     expect(pedido.valores.desconto).toBe(0);
@@ -143,12 +128,7 @@ describe('with a provider', () => {
     const b = await buyer(withProvider, [{ v: variant, quantidade: 1 }]);
     acquirer.fail(true);
     try {
-      const res = await place(withProvider, b.session, {
-        frete: 'economica',
-        pagamento: 'boleto',
-        conferencia: b.conferencia,
-        chave: chave(),
-      });
+      const res = await placeAs(withProvider, b, 'boleto');
       expect(res.status).toBe(502);
       const answer = errorSchema.parse(await res.json());
       expect(answer.error).toBe('payment_failed');
