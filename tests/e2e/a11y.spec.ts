@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { islandsHydrated, countReadyIslands } from '../hydration.ts';
 import { expectNoSeriousA11yIssues } from './axe.ts';
+import { readmeRoutes } from './routes.ts';
 import { ownAddress } from './servers.ts';
 
 /**
@@ -21,48 +22,10 @@ async function visit(page: Page, path: string) {
   return answer;
 }
 
-async function links(page: Page, from: string, pattern: RegExp): Promise<string[]> {
-  await page.goto(from);
-  const hrefs = await page
-    .locator('main a[href]')
-    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-  return [...new Set(hrefs.filter((h) => pattern.test(h)))];
-}
-
 test('every route of the README: no serious or critical violation', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript(countReadyIslands);
-  const product = (await links(page, '/banheiro/', /\.html/))[0] ?? '';
-  const brand = (await links(page, '/marcas', /^\/marcas\/./))[0] ?? '';
-  const list = (await links(page, '/lista', /^\/lista\/.+\.html/))[0] ?? '';
-  const landing = (await links(page, '/', /^\/c\//))[0];
-  const [, variant = ''] = /sku=([^&]+)/.exec(product) ?? [];
-  const routes = [
-    '/',
-    '/banheiro/',
-    '/banheiro/?pg=2',
-    '/cozinha/?order=Menor+Pre%C3%A7o',
-    '/marcas',
-    brand,
-    ...(landing ? [landing] : []),
-    product,
-    '/busca?busca=torneira',
-    '/busca?busca=zzzqqqxxx',
-    '/lista',
-    list,
-    '/institucional/politica-de-privacidade',
-    '/institucional/avalie-a-loja',
-    '/checkout/carrinho/',
-    '/checkout/acesso',
-    '/checkout/cadastro',
-    '/checkout/nova-senha?token=nao-e-um-token-valido-de-verdade',
-    `/frete?cep=13035-000&produto=1&variante=${variant}`,
-    '/pagina/central-de-atendimento',
-    '/pagina/sou-arquiteto',
-    '/pagina/sou-arquiteto/form-estudante',
-    '/pagina/sou-arquiteto/form-profissional',
-    '/esta-pagina-nao-existe',
-  ];
+  const routes = await readmeRoutes(page);
   for (const path of routes) {
     expect(path, 'a route was not found on the pages that link to it').not.toBe('');
     await visit(page, path);

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { ownAddress } from './servers.ts';
 import { fillSignUp } from './shopper.ts';
+import { htmlErrors } from './vnu.ts';
 
 test('a new shopper buys with Pix without JavaScript, sees the QR code and the order in the account; nobody else can', async ({
   browser,
   isMobile,
 }) => {
+  test.setTimeout(90_000);
   const viewport = isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -45,6 +47,16 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   expect(begin.ecommerce?.currency).toBe('BRL');
   expect(begin.ecommerce?.items).toHaveLength(1);
   await fits();
+  // The HTML of the signed-in pages, as the server sends it, is checked once the order is placed.
+  const served = new Map<string, string>();
+  const serve = async (path: string) => {
+    const answer = await context.request.get(path);
+    expect(new URL(answer.url()).pathname, 'a signed-in page sent the shopper elsewhere').toBe(
+      path.split('?')[0],
+    );
+    served.set(path, await answer.text());
+  };
+  await serve('/checkout/pagamento');
   // Changing the address from the checkout comes back to it.
   await page.getByRole('link', { name: 'Alterar endereço de entrega' }).click();
   await page.locator('main form').getByLabel('Número').fill('99');
@@ -76,6 +88,13 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   await entry.click();
   await expect(page).toHaveURL(new RegExp(`/minha-conta/pedidos/${numero}$`));
   await expect(page.getByRole('heading', { name: 'Acompanhamento' })).toBeVisible();
+  if (!isMobile) {
+    for (const path of ['/minha-conta/', '/minha-conta/pedidos', '/minha-conta/lista-desejo'])
+      await serve(path);
+    await serve(`/minha-conta/pedidos/${numero}`);
+    await serve(`/checkout/pedido/${numero}?novo=1`);
+    expect(await htmlErrors(served)).toEqual([]);
+  }
 
   // With JavaScript, the copy button appears and copies the code.
   const state = await context.storageState();
