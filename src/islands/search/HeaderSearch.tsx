@@ -2,7 +2,7 @@
 import { searchText } from '#/contract/search-text.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
+import type { KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
 import {
   $searchLoading,
   $searchOpen,
@@ -101,16 +101,21 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
       document.removeEventListener('click', onClick);
     };
   }, []);
-  const onBlur = (event: FocusEvent) => {
-    if (mobile) return;
-    if (
-      event.relatedTarget instanceof Node &&
-      event.currentTarget.closest('.hs')?.contains(event.relatedTarget)
-    )
-      return;
-    if (overPanel.current) setTimeout(closeSearch, BLUR_DELAY_MS);
-    else closeSearch();
-  };
+  /** Focus leaving the field and its panel (to the page, by Tab or a click elsewhere) closes the panel. */
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = root.current;
+    if (mobile || !box) return;
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && box.contains(event.relatedTarget)) return;
+      if (overPanel.current) setTimeout(closeSearch, BLUR_DELAY_MS);
+      else closeSearch();
+    };
+    box.addEventListener('focusout', onFocusOut);
+    return () => {
+      box.removeEventListener('focusout', onFocusOut);
+    };
+  }, [mobile]);
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (submitSearch(text)) setMobile(false);
@@ -154,7 +159,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
         typed(event.target.value, limit);
       }}
       onKeyDown={onKeyDown}
-      {...(ref === input ? { onFocus, onBlur } : {})}
+      {...(ref === input ? { onFocus } : {})}
     />
   );
   const list = (
@@ -192,7 +197,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
   );
 
   return (
-    <div className="hs">
+    <div className="hs" ref={root}>
       <form className="hs__form" action="/busca" method="get" role="search" onSubmit={onSubmit}>
         <label className="sr-only" htmlFor="busca">
           Buscar produtos
