@@ -33,11 +33,18 @@ export function markSeen(id: number): void {
   }
 }
 
+/** Waits for a moment to show something in (the islands wait until no drawer is open); returns a cancel. */
+export type Waiter = (show: () => void) => () => void;
+const atOnce: Waiter = (show) => {
+  show();
+  return () => undefined;
+};
+
 /**
- * The first popup of the page level not seen yet, shown after its `tempo` seconds; marked as seen
- * when it shows. Returns a cancel function (the timer dies with the page anyway).
+ * The first popup of the page level not seen yet, shown after its `tempo` seconds, once `when` finds
+ * the moment; marked as seen when it shows. Returns a cancel function (the timer dies with the page).
  */
-export async function schedulePopup(nivel: string): Promise<() => void> {
+export async function schedulePopup(nivel: string, when: Waiter = atOnce): Promise<() => void> {
   let popups: Popup[];
   try {
     popups = await getPopups(api(), nivel);
@@ -48,12 +55,16 @@ export async function schedulePopup(nivel: string): Promise<() => void> {
   const seen = seenPopups();
   const next = popups.find((p) => !seen.has(p.id));
   if (!next) return () => undefined;
+  let waiting: () => void = () => undefined;
   const timer = setTimeout(() => {
-    markSeen(next.id);
-    $popup.set(next);
+    waiting = when(() => {
+      markSeen(next.id);
+      $popup.set(next);
+    });
   }, next.tempo * 1000);
   return () => {
     clearTimeout(timer);
+    waiting();
   };
 }
 

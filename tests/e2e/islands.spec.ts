@@ -164,6 +164,39 @@ test('header search: suggestions, keyboard, submit to /busca', async ({ page, is
   }
 });
 
+test('desktop search panel: Tab past it closes it; the line menu flyout takes its focus and locks the scroll', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the dropdown panel and the line menu are desktop pieces');
+  await watch(page);
+  await page.goto('/banheiro/');
+  await wake(page);
+  await hydrated(page);
+  const box = page.locator('#busca');
+  const heading = page.getByRole('heading', { name: 'Resultados' });
+  // Focus leaving the panel's last control for the page closes the panel (it covered the menus).
+  await box.click();
+  await expect(heading).toBeVisible();
+  for (let i = 0; i < 8 && (await page.locator('.hs :focus').count()) > 0; i++)
+    await page.keyboard.press('Tab');
+  await expect(page.locator('.hs :focus')).toHaveCount(0);
+  await expect(heading).toBeHidden();
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+
+  // The pointer resting on the line menu's first item opens its flyout: search blurred, page scroll locked.
+  await box.click();
+  await expect(heading).toBeVisible();
+  const flyoutItem = page.locator('[data-flyout]');
+  await flyoutItem.locator('> a').hover();
+  await expect(page.locator('html')).toHaveClass(/no-scroll/);
+  await expect(box).not.toBeFocused();
+  await expect(heading).toBeHidden();
+  await expect(flyoutItem.locator('.hover-panel')).toBeVisible();
+  await page.mouse.move(683, 880);
+  await expect(page.locator('html')).not.toHaveClass(/no-scroll/);
+});
+
 test('wishlist heart as a guest goes to the login page and back', async ({ page }) => {
   await page.goto('/banheiro/');
   // First tap before hydration: held, replayed, answered with 401, sent to login.
@@ -202,6 +235,28 @@ test('home popup shows once, after its delay, as a dialog', async ({ page }) => 
   await page.clock.runFor(20_000);
   await page.waitForTimeout(300);
   await expect(dialog).toHaveCount(0);
+});
+
+test('the product popup waits while the side cart is open, then opens with focus', async ({ page }) => {
+  await page.clock.install();
+  await watch(page);
+  await page.goto(await firstProduct(page));
+  await wake(page);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  const drawer = page.getByRole('dialog', { name: /Sacola de compras/ });
+  await expect(drawer).toBeVisible();
+  // Its 15 s pass with the drawer open: no popup on top of it, focus stays in the drawer.
+  const popup = page.getByRole('dialog', { name: 'Cupom frete' });
+  await page.clock.runFor(20_000);
+  await page.waitForTimeout(300);
+  await expect(popup).toHaveCount(0);
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.sc'))).toBe(true);
+  // Closing the drawer is the moment: the popup opens and takes focus.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Fechar' })).toBeFocused();
 });
 
 test('mobile menu drills down and closes', async ({ page, isMobile }) => {

@@ -8,15 +8,42 @@ import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
 import popupCss from './popup.css?url';
 
 /**
+ * Run `show` once no drawer or dialog is open (they lock the page's scroll: `no-scroll` on <html>) and
+ * the shopper is not typing in a field: a popup never lands on top of the side cart or takes focus
+ * from a form. Returns a cancel function.
+ */
+function whenUndisturbed(show: () => void): () => void {
+  const root = document.documentElement;
+  const check = () => {
+    if (root.classList.contains('no-scroll') || document.activeElement?.matches('input, textarea, select'))
+      return;
+    stop();
+    show();
+  };
+  const drawers = new MutationObserver(check);
+  // Focus leaves before it lands: look once it has landed.
+  const later = () => setTimeout(check, 0);
+  const stop = () => {
+    drawers.disconnect();
+    document.removeEventListener('focusout', later);
+  };
+  drawers.observe(root, { attributeFilter: ['class'] });
+  document.addEventListener('focusout', later);
+  check();
+  return stop;
+}
+
+/**
  * The page level's popup (`struct/popup/{nivel}`): shown once per visitor, `tempo` seconds after the
- * islands wake, as an accessible dialog. A newsletter popup carries the sign-up form.
+ * islands wake (later if a drawer is open or the shopper is typing), as an accessible dialog. A
+ * newsletter popup carries the sign-up form.
  */
 export default function Popups({ nivel }: { nivel: string }) {
   const styled = useLateReady(popupCss);
   const popup = useStore($popup);
   useEffect(() => {
     let cancel: () => void = () => undefined;
-    void schedulePopup(nivel).then((stop) => {
+    void schedulePopup(nivel, whenUndisturbed).then((stop) => {
       cancel = stop;
     });
     return () => {
