@@ -1,6 +1,7 @@
 import { lookupCep } from '#/api/address.ts';
 import { ApiError } from '#/api/core.ts';
 import type { Client } from '#/api/core.ts';
+import { formatCep } from '#/contract/address.ts';
 
 /**
  * The address forms' "Buscar endereço" button, for a browser without JavaScript (with it, an inline
@@ -30,7 +31,7 @@ export async function fillFromCep(
   if (values['acao'] !== CEP_ACTION) return undefined;
   try {
     const found = await lookupCep(client, values['cep'] ?? '');
-    const next: Record<string, string> = { ...values, cep: found.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2') };
+    const next: Record<string, string> = { ...values, cep: formatCep(found.cep) };
     for (const key of ['logradouro', 'bairro', 'cidade', 'uf'] as const)
       if (found[key]) next[key] = found[key];
     const place = [found.logradouro, found.bairro, found.cidade && `${found.cidade}/${found.uf}`]

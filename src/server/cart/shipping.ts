@@ -10,8 +10,9 @@ import { round2 } from '#/server/lib/prices.ts';
 
 /**
  * Shipping quotes from a CEP-range table by state: the Correios ranges map a CEP to its UF, the UF to
- * a region, and the region to prices and delivery times. 'Econômica' is free from the store's
- * free-shipping value; pickup points from the configuration cost nothing.
+ * a region, and the region to prices, delivery times and the value from which 'Econômica' is free
+ * (the store's fixed value instead, when its free-shipping alert is set to use it); pickup points from
+ * the configuration cost nothing.
  */
 
 /** First five digits of the CEP → UF (Correios ranges). */
@@ -78,13 +79,16 @@ const REGION: Record<string, 'SE' | 'S' | 'CO' | 'NE' | 'N'> = {
   TO: 'N',
 };
 
-/** Price of the first item, price per further item, and working days, per region. */
+/**
+ * Price of the first item, price per further item, working days and free shipping from, per region
+ * (never above the R$ 599,90 the store advertises everywhere: its promo bar and 'Frete grátis' badge).
+ */
 const TABLE = {
-  SE: { base: 24.9, extra: 3.5, days: 6 },
-  S: { base: 29.9, extra: 4.5, days: 8 },
-  CO: { base: 34.9, extra: 5.5, days: 9 },
-  NE: { base: 42.9, extra: 6.5, days: 11 },
-  N: { base: 54.9, extra: 7.5, days: 14 },
+  SE: { base: 24.9, extra: 3.5, days: 6, freeFrom: 299.9 },
+  S: { base: 29.9, extra: 4.5, days: 8, freeFrom: 399.9 },
+  CO: { base: 34.9, extra: 5.5, days: 9, freeFrom: 499.9 },
+  NE: { base: 42.9, extra: 6.5, days: 11, freeFrom: 599.9 },
+  N: { base: 54.9, extra: 7.5, days: 14, freeFrom: 599.9 },
 } as const;
 
 export function ufOfCep(cep: string): string | undefined {
@@ -107,8 +111,10 @@ export function quoteShipping(
   const row = TABLE[region];
   const units = Math.max(1, items);
   const price = round2(row.base + row.extra * (units - 1));
-  const threshold = settings.checkout.alertaFreteGratis.valorFixo;
-  const free = settings.checkout.alertaFreteGratis.ativo && value >= threshold;
+  const alert = settings.checkout.alertaFreteGratis;
+  // The alert promises its fixed value when set to use it; the quote keeps that promise.
+  const threshold = alert.ativo && alert.usarValorFixo ? alert.valorFixo : row.freeFrom;
+  const free = value >= threshold;
   // The average-delivery setting shows the time most orders take (its percentage of the longest).
   const average = settings.checkout.prazoMedioEntrega;
   const shown = (days: number) =>
@@ -150,9 +156,7 @@ export function quoteShipping(
     restricaoEntrega: '',
     mensagem: '',
     uf,
-    ...(settings.checkout.alertaFreteGratis.ativo
-      ? { faltaFreteGratis: free ? 0 : round2(threshold - value) }
-      : {}),
+    ...(alert.ativo ? { faltaFreteGratis: free ? 0 : round2(threshold - value) } : {}),
   };
 }
 

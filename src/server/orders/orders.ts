@@ -1,5 +1,6 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { formatCep } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
@@ -32,7 +33,7 @@ const addressLines = (a: OrderAddress) => [
   a.nome,
   `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}`,
   `${a.bairro ? `${a.bairro} – ` : ''}${a.cidade}/${a.uf}`,
-  `CEP ${a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`,
+  `CEP ${formatCep(a.cep)}`,
 ];
 
 /** One order, if this viewer may see it (anyone else: undefined, the same as an unknown number). */

@@ -3,7 +3,8 @@ import { errorSchema } from '#/contract/common.ts';
 import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { userSchema } from '#/contract/user.ts';
-import { ufOfCep } from '#/server/cart/shipping.ts';
+import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -69,8 +70,8 @@ describe('shipping', () => {
     expect(user.endereco.cep).toBe('13035000');
   });
 
-  test('from R$ 599,90 the economy option is free; below, the missing amount is given', async () => {
-    const quantidade = Math.ceil(599.9 / cheap.price);
+  test('the region rule makes economy free (R$ 299,90 in the Southeast); below, the missing amount is given', async () => {
+    const quantidade = Math.ceil(299.9 / cheap.price);
     const below = shippingSchema.parse(
       await (
         await post('shipment/product', {
@@ -81,9 +82,9 @@ describe('shipping', () => {
         })
       ).json(),
     );
-    if (cheap.price < 599.9) {
+    if (cheap.price < 299.9) {
       expect(below.fretes[0]?.valor).toBeGreaterThan(0);
-      expect(below.faltaFreteGratis).toBeCloseTo(599.9 - cheap.price, 2);
+      expect(below.faltaFreteGratis).toBeCloseTo(299.9 - cheap.price, 2);
     }
     const above = shippingSchema.parse(
       await (
@@ -97,6 +98,31 @@ describe('shipping', () => {
     );
     expect(above.fretes[0]).toMatchObject({ valor: 0, label: 'Econômica – Frete Grátis' });
     expect(above.faltaFreteGratis).toBe(0);
+  });
+
+  test('free shipping follows the settings: the region rule unless the alert uses its fixed value', () => {
+    const settings = (alerta: Partial<typeof STORE_SETTINGS.checkout.alertaFreteGratis>) => ({
+      ...STORE_SETTINGS,
+      checkout: {
+        ...STORE_SETTINGS.checkout,
+        alertaFreteGratis: { ...STORE_SETTINGS.checkout.alertaFreteGratis, ...alerta },
+      },
+    });
+    const quote = (cep: string, value: number, alerta = {}) => quoteShipping(cep, value, 1, settings(alerta));
+    // The store's own settings: the alert on, its fixed value (599,90) not used.
+    expect(STORE_SETTINGS.checkout.alertaFreteGratis).toMatchObject({ ativo: true, usarValorFixo: false });
+    expect(quote('01310100', 299.9)?.fretes[0]?.valor).toBe(0);
+    expect(quote('01310100', 299.89)?.faltaFreteGratis).toBe(0.01);
+    expect(quote('69005000', 500)).toMatchObject({ uf: 'AM', faltaFreteGratis: 99.9 });
+    expect(quote('80010000', 399.9)?.fretes[0]?.valor).toBe(0);
+    expect(quote('69005000', 500)?.fretes[0]?.valor).toBeGreaterThan(0);
+    // Fixed value on: 599,90 everywhere, for the alert and for the quote alike.
+    expect(quote('01310100', 500, { usarValorFixo: true })?.faltaFreteGratis).toBe(99.9);
+    expect(quote('01310100', 500, { usarValorFixo: true })?.fretes[0]?.valor).toBeGreaterThan(0);
+    expect(quote('69005000', 599.9, { usarValorFixo: true })?.fretes[0]?.valor).toBe(0);
+    // Alert off: no amount to show; the region's rule still applies.
+    expect(quote('01310100', 100, { ativo: false })).not.toHaveProperty('faltaFreteGratis');
+    expect(quote('01310100', 300, { ativo: false, usarValorFixo: true })?.fretes[0]?.valor).toBe(0);
   });
 
   test('a cart quote uses the cart; an empty cart is a 400', async () => {
