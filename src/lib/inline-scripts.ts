@@ -37,7 +37,53 @@ export const PIX_BOX = `try{var s=document.currentScript,b=document.getElementBy
  */
 export const CEP_FILL = `try{var s=document.currentScript,f=s.closest('form'),q=function(n){return f.querySelector('[name='+n+']')},c=q('cep'),o=document.getElementById('cep-estado'),b=f.querySelector('button[value=buscar-cep]'),last='',go=function(now){var d=c.value.replace(/\\D/g,'');if(d.length!==8||(d===last&&!now))return;last=d;o.textContent='Buscando o endereço…';fetch('/api/v2/front/address/cep/'+d,{headers:{'App-Token':s.dataset.token,Accept:'application/json'},credentials:'same-origin'}).then(function(r){return r.json().then(function(j){if(!r.ok)throw j;return j})}).then(function(j){['logradouro','bairro','cidade','uf'].forEach(function(k){var e=q(k);if(j[k]&&e&&(now||!e.value||e.value===e.dataset.auto)){e.value=j[k];e.dataset.auto=j[k]}});var p=[j.logradouro,j.bairro,j.cidade&&j.cidade+'/'+j.uf].filter(Boolean).join(', ')||j.uf;o.textContent='Endereço encontrado: '+p+'. '+(j.logradouro?'Informe o número.':'Complete a rua e o bairro.');if(now||document.activeElement===c)q(j.logradouro?'numero':'logradouro').focus()},function(e){o.textContent=e&&e.mensagem?e.mensagem:'Não conseguimos consultar o CEP agora. Preencha o endereço abaixo.'})};c.addEventListener('input',function(){go(false)});if(b)b.addEventListener('click',function(e){e.preventDefault();go(true)})}catch(x){}`;
 
-export const INLINE_SCRIPTS = [FIRST_PAINT_COUNT, STORE_COUNT, PUSH_EVENT, PIX_BOX, CEP_FILL];
+/**
+ * Link prefetch: the browser's own speculation rules fetch a store page when the pointer rests on its link
+ * (or a finger goes down on it), so the next page opens at once; no script is downloaded for it. Private
+ * and cart pages are left out (they change with every visit), and so are API calls.
+ */
+export const PREFETCH_RULES = JSON.stringify({
+  prefetch: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          {
+            not: {
+              href_matches: [
+                '/checkout/*',
+                '/minha-conta/*',
+                '/carrinho/*',
+                '/api/*',
+                '/favoritos*',
+                '/newsletter*',
+              ],
+            },
+          },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});
+
+/**
+ * The prefetch rules go in only when fetching ahead is welcome: online, no data saver, not on a 2G
+ * connection (as Astro's prefetch decides), and where the browser has speculation rules at all.
+ */
+export const PREFETCH = `try{var c=navigator.connection;if(navigator.onLine&&!(c&&(c.saveData||/2g/.test(c.effectiveType)))&&HTMLScriptElement.supports&&HTMLScriptElement.supports('speculationrules')){var s=document.createElement('script');s.type='speculationrules';s.textContent=${JSON.stringify(PREFETCH_RULES)};document.head.append(s)}}catch(e){}`;
+
+/** Every inline script's code, and the prefetch rules (the CSP checks speculation rules like scripts). */
+export const INLINE_SCRIPTS = [
+  FIRST_PAINT_COUNT,
+  STORE_COUNT,
+  PUSH_EVENT,
+  PIX_BOX,
+  CEP_FILL,
+  PREFETCH,
+  PREFETCH_RULES,
+];
 
 /** The CSP source that allows one inline script. */
 export const scriptHash = (code: string): `sha256-${string}` =>

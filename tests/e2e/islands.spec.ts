@@ -352,3 +352,49 @@ test('a listing reports its view: view_category and view_item_list reach the dat
   await expect.poll(events, { timeout: 10_000 }).toContain('view_category');
   expect(await events()).toContain('view_item_list');
 });
+
+test('link prefetch: a store link is fetched ahead on hover, with no script; never on save-data, 2G or offline', async ({
+  browser,
+  page,
+  isMobile,
+}) => {
+  const rules = page.locator('script[type="speculationrules"]');
+  await page.goto('/banheiro/');
+  await expect(rules).toHaveCount(1);
+  const { prefetch } = JSON.parse((await rules.textContent()) ?? '{}') as {
+    prefetch: { where: { and: [unknown, { not: { href_matches: string[] } }] } }[];
+  };
+  expect(prefetch[0]?.where.and[1].not.href_matches).toEqual(
+    expect.arrayContaining(['/checkout/*', '/minha-conta/*', '/api/*']),
+  );
+  if (!isMobile) {
+    const card = page.locator('article.card a.card__link').first();
+    const href = (await card.getAttribute('href')) ?? '';
+    const ahead = page.waitForRequest(
+      (r) => r.url().endsWith(href) && (r.headers()['sec-purpose'] ?? '').includes('prefetch'),
+    );
+    await card.hover();
+    await ahead;
+  }
+
+  // The shopper's connection says no: the rules never go in.
+  const connections = [
+    { saveData: true, effectiveType: '4g', onLine: true },
+    { saveData: false, effectiveType: '2g', onLine: true },
+    { saveData: false, effectiveType: 'slow-2g', onLine: true },
+    { saveData: false, effectiveType: '4g', onLine: false },
+  ];
+  for (const connection of connections) {
+    const context = await browser.newContext();
+    await context.addInitScript((c) => {
+      Object.defineProperty(Navigator.prototype, 'connection', {
+        get: () => ({ saveData: c.saveData, effectiveType: c.effectiveType }),
+      });
+      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => c.onLine });
+    }, connection);
+    const other = await context.newPage();
+    await other.goto('/banheiro/');
+    await expect(other.locator('script[type="speculationrules"]'), JSON.stringify(connection)).toHaveCount(0);
+    await context.close();
+  }
+});
