@@ -76,11 +76,11 @@ export default defineConfig({
       DATABASE_URL: envField.string(serverSecret),
       /** Signs shopper session ids (32+ characters); unset = a key made on first start, kept in the database. */
       SESSION_SECRET: envField.string({ ...serverSecret, min: 32 }),
-      /** SMTP server for e-mail to shoppers (`smtp://user:pass@host:587`); unset = written to MAIL_OUTBOX. */
+      /** SMTP server for e-mail to shoppers (`smtp://user:pass@host:587`); unset = kept in the mail_outbox table. */
       SMTP_URL: envField.string({ ...serverSecret, url: true }),
       /** The sender of the store's e-mail. */
       MAIL_FROM: envField.string({ ...serverSecret, default: 'Casa & Metais <loja@localhost>' }),
-      /** Folder that keeps e-mail as .eml files while SMTP_URL is unset; unset = DATA_DIR/outbox. */
+      /** While SMTP_URL is unset, also write kept e-mail as .eml files to this folder; unset = the table only. */
       MAIL_OUTBOX: envField.string(serverSecret),
       /** The store's Pix key (CNPJ, CPF, e-mail, +55 phone or random key); unset = the one in the store settings. */
       PIX_KEY: envField.string({ ...serverSecret, max: 77 }),

@@ -22,7 +22,7 @@ export type BootOptions = {
   appToken: string;
   siteUrl?: string | undefined;
   seedProducts?: number | undefined;
-  /** E-mail: SMTP when `smtpUrl` is set, else `.eml` files in `outboxDir` (default DATA_DIR/outbox). */
+  /** E-mail: SMTP when `smtpUrl` is set, else the `mail_outbox` table (and `.eml` files in `outboxDir` when set). */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined; outboxDir?: string | undefined };
   /** Signs session ids; unset = a key kept in the database (see accounts/sessions.ts). */
   sessionSecret?: string | undefined;
@@ -77,7 +77,8 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     mailer: createMailer({
       smtpUrl: options.mail?.smtpUrl,
       from: options.mail?.from ?? DEFAULT_MAIL_FROM,
-      outboxDir: options.mail?.outboxDir ?? path.resolve(options.dataDir, 'outbox'),
+      db: database.db,
+      outboxDir: options.mail?.outboxDir,
     }),
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),

@@ -13,12 +13,21 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 const ago = (ms: number) => sql`now() - ${`${String(ms)} milliseconds`}::interval`;
 
-export type Purged = { sessions: number; cartLines: number; idempotencyKeys: number; resetLinks: number };
+/** How long e-mail kept without SMTP stays in the outbox table. */
+export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type Purged = {
+  sessions: number;
+  cartLines: number;
+  idempotencyKeys: number;
+  resetLinks: number;
+  outbox: number;
+};
 
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
- * sessions that no longer exist, replay answers older than a day, and password-reset links past their
- * hour. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * sessions that no longer exist, replay answers older than a day, password-reset links past their
+ * hour and e-mail kept in the outbox for a week. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return database.db.transaction(async (tx) => {
@@ -46,11 +55,16 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .delete(t.passwordResets)
       .where(lt(t.passwordResets.expiresAt, sql`now()`))
       .returning({ hash: t.passwordResets.tokenHash });
+    const outbox = await db
+      .delete(t.mailOutbox)
+      .where(lt(t.mailOutbox.createdAt, ago(OUTBOX_KEEP_MS)))
+      .returning({ id: t.mailOutbox.id });
     return {
       sessions: sessions.length,
       cartLines: cartLines.length,
       idempotencyKeys: idempotencyKeys.length,
       resetLinks: resetLinks.length,
+      outbox: outbox.length,
     };
   });
 }

@@ -320,6 +320,22 @@ export const formSubmissions = pgTable(
   (t) => [index('form_submissions_kind_idx').on(t.kind, t.createdAt)],
 );
 
+/**
+ * E-mail kept while no SMTP server is configured (`SMTP_URL` unset): the whole RFC 822 message, for the
+ * team to read or relay. Shared by every instance; purged after a week (it may hold a recovery link).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
 /** Store-evaluation invitations: a hash of the e-mailed key; each key is answered once. */
 export const storeEvaluationKeys = pgTable('store_evaluation_keys', {
   keyHash: text('key_hash').primaryKey(),

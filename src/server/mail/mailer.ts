@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
+import * as t from '#/server/db/schema.ts';
 
 /** One message to one shopper: plain text always, HTML when there is a richer version. */
 export type Mail = { to: string; subject: string; text: string; html?: string | undefined };
@@ -11,20 +13,23 @@ export type Mail = { to: string; subject: string; text: string; html?: string | 
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 export type MailerOptions = {
-  /** `smtp://user:pass@host:587` or `smtps://…`; unset = messages are written to `outboxDir`. */
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset = messages are kept in the `mail_outbox` table. */
   smtpUrl?: string | undefined;
   /** The sender, e.g. `Casa & Metais <loja@exemplo.com.br>`. */
   from: string;
-  /** Where messages go when there is no SMTP server (a developer opens the `.eml` files). */
-  outboxDir: string;
+  /** The platform's database, where the outbox table is (needed when `smtpUrl` is unset). */
+  db?: Db | undefined;
+  /** Also write each kept message as an `.eml` file here (a developer opens them; the e2e reads them). */
+  outboxDir?: string | undefined;
 };
 
 /**
- * E-mail through nodemailer: over SMTP when `smtpUrl` is set, else each message is written as an `.eml`
- * file to the outbox folder. Log lines name the subject and where it went, never the address or the
- * body (a recovery link in a log is a key to the account).
+ * E-mail through nodemailer: over SMTP when `smtpUrl` is set, else each whole message is kept in the
+ * `mail_outbox` table (shared by every instance) and, when `outboxDir` is set, as an `.eml` file too.
+ * Log lines name the subject and where it went, never the address or the body (a recovery link in a log
+ * is a key to the account).
  */
-export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
     const smtp = nodemailer.createTransport(smtpUrl, {
       from,
@@ -39,16 +44,25 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
       },
     };
   }
+  if (!db) throw new Error('without SMTP_URL the mailer keeps e-mail in the database: pass it');
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
       const { message } = await stream.sendMail({ from, ...mail });
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport was asked for a buffer');
-      await fs.mkdir(outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-      await fs.writeFile(file, message, { mode: 0o600 });
-      console.log(`[mail] "${mail.subject}" kept in ${file} (SMTP_URL is not set)`);
+      const [kept] = await db
+        .insert(t.mailOutbox)
+        .values({ recipient: mail.to, subject: mail.subject, message: message.toString('utf8') })
+        .returning({ id: t.mailOutbox.id });
+      let where = `the outbox table (id ${String(kept?.id)})`;
+      if (outboxDir) {
+        await fs.mkdir(outboxDir, { recursive: true });
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+        await fs.writeFile(file, message, { mode: 0o600 });
+        where += ` and ${file}`;
+      }
+      console.log(`[mail] "${mail.subject}" kept in ${where} (SMTP_URL is not set)`);
     },
   };
 }

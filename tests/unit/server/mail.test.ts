@@ -3,6 +3,8 @@ import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '#/server/db/schema.ts';
 import { createMailer } from '#/server/mail/mailer.ts';
 import { buyer, json, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
@@ -49,7 +51,6 @@ beforeAll(async () => {
   const mailer = createMailer({
     smtpUrl,
     from: 'Casa & Metais <loja@exemplo.com.br>',
-    outboxDir: '/nonexistent',
   });
   store = await startPlatform(40, { mailer });
   [variant] = (await pickVariants(store, 1)) as [Variant];
@@ -83,12 +84,36 @@ const emailOf = async (customerId: number) => {
   return rows.email;
 };
 
+describe('e-mail without SMTP', () => {
+  test('a message is kept whole in the outbox table, shared by every instance; the log names no address', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const mailer = createMailer({ from: 'Casa & Metais <loja@exemplo.com.br>', db: store.database.db });
+    await mailer.send({
+      to: 'maria@exemplo.com.br',
+      subject: 'Seu pedido nº 7',
+      text: 'Olá, Maria!\nObrigado.',
+    });
+    const logged = log.mock.calls.flat().join(' ');
+    log.mockRestore();
+    const [row] = await store.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'Seu pedido nº 7'));
+    expect(row?.recipient).toBe('maria@exemplo.com.br');
+    const parsed = await simpleParser(row?.message ?? '');
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('maria@exemplo.com.br');
+    expect(parsed.from?.text).toBe('"Casa & Metais" <loja@exemplo.com.br>');
+    expect(parsed.text?.trim()).toBe('Olá, Maria!\nObrigado.');
+    expect(logged).toContain('"Seu pedido nº 7" kept in the outbox table');
+    expect(logged).not.toContain('maria@');
+  });
+});
+
 describe('e-mail over SMTP', () => {
   test('a message keeps its sender, accents and line breaks through a real SMTP exchange', async () => {
     const mailer = createMailer({
       smtpUrl,
       from: 'Casa & Metais <loja@exemplo.com.br>',
-      outboxDir: '/nonexistent',
     });
     await mailer.send({ to: 'joão@exemplo.com.br', subject: 'Atenção: pedido nº 1', text: 'Olá!\nAté já.' });
     const mail = await inbox('joão@exemplo.com.br', /^Atenção: pedido nº 1$/);

@@ -141,7 +141,7 @@ describe('lifetimes', () => {
 });
 
 describe('purge', () => {
-  test('sessions idle past 30 days go with their cart; replay answers past a day and spent reset links go', async () => {
+  test('sessions idle past 30 days go with their cart; replay answers past a day, spent reset links and week-old outbox mail go', async () => {
     const db = store.database.db;
     const [stale, recent] = [newSession(), newSession()];
     for (const s of [stale, recent]) expect((await addToCart(s)).status).toBe(200);
@@ -162,6 +162,11 @@ describe('purge', () => {
       { tokenHash: 'vencido', customerId, expiresAt: new Date(Date.now() - 1000) },
       { tokenHash: 'valido', customerId, expiresAt: new Date(Date.now() + 60_000) },
     ]);
+    const mail = { recipient: 'a@exemplo.com.br', message: 'Subject: x' };
+    await db.insert(t.mailOutbox).values([
+      { ...mail, subject: 'antigo', createdAt: new Date(Date.now() - 8 * DAY_MS) },
+      { ...mail, subject: 'recente', createdAt: new Date(Date.now() - 6 * DAY_MS) },
+    ]);
 
     const purged = await purgeExpired(store.database);
     expect(purged?.sessions).toBeGreaterThanOrEqual(1);
@@ -177,6 +182,9 @@ describe('purge', () => {
     const links = await db.select({ hash: t.passwordResets.tokenHash }).from(t.passwordResets);
     expect(links.map((l) => l.hash)).toContain('valido');
     expect(links.map((l) => l.hash)).not.toContain('vencido');
+    const kept = await db.select({ subject: t.mailOutbox.subject }).from(t.mailOutbox);
+    expect(kept.map((m) => m.subject)).toContain('recente');
+    expect(kept.map((m) => m.subject)).not.toContain('antigo');
   });
 
   test.runIf(process.env['TEST_DB'] === 'postgres')(
