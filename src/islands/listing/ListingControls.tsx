@@ -25,7 +25,7 @@ const linksOf = (root: ParentNode, selector: string): FilterLink[] =>
 function readControls(): Controls {
   return {
     groups: [...document.querySelectorAll('.filters section')].map((section) => ({
-      title: section.querySelector('h3')?.textContent.trim() ?? '',
+      title: section.querySelector('h2')?.textContent.trim() ?? '',
       links: linksOf(section, 'a'),
     })),
     orders: linksOf(document, '.order a'),
