@@ -14,8 +14,8 @@ export const cepAddressSchema = z.object({
 });
 export type CepAddress = z.infer<typeof cepAddressSchema>;
 
-/** When neither the table nor the provider knows the CEP. */
 /** A CEP as shoppers write it: 01310-100 (anything that is not eight digits stays as typed). */
 export const formatCep = (cep: string): string => cep.replace(/^(\d{5})-?(\d{3})$/, '$1-$2');
 
+/** When neither the table nor the provider knows the CEP. */
 export const CEP_UNKNOWN = 'Não encontramos este CEP. Confira os números ou preencha o endereço abaixo.';
