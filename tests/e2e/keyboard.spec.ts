@@ -11,9 +11,13 @@ import { ownAddress } from './servers.ts';
 
 type Focused = { name: string; visible: boolean; covered: string; focusVisible: boolean; tag: string };
 
-/** What has focus now: its name, whether its focus ring shows, and what (if anything) covers its centre. */
+/**
+ * What has focus now: its name, whether its focus ring shows, and what (if anything) covers its centre,
+ * read once the page has painted the key's effect (two animation frames), as the shopper sees it.
+ */
 function focused(page: Page): Promise<Focused> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const el = document.activeElement;
     if (!(el instanceof HTMLElement) || el === document.body)
       return { name: '(nothing)', visible: false, covered: '', focusVisible: false, tag: '' };
@@ -124,6 +128,8 @@ test('a keyboard-only purchase: search, product, finish, add, side cart, quantit
   await tabTo(page, /^Sacola de compras/, { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   await expect(drawer).toBeVisible();
+  // Reopening refreshes the cart and its offers; the shopper tabs through what then stands.
+  await expect(drawer).toHaveAttribute('aria-busy', 'false');
   await tabTo(page, /^FINALIZAR COMPRA$/, { max: 30 });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checkout\/carrinho\/$/);
