@@ -54,3 +54,17 @@ export const updateProfile = (client: Client, body: Record<string, unknown>) =>
 /** The favourites as products, for the wishlist page (our extension: `?produtos=1`). */
 export const getFavouriteProducts = async (client: Client) =>
   (await getJson(client, 'v2/front/wishlist', { produtos: '1' }, produtosSchema)).produtos;
+
+const enderecosAnswerSchema = async () => (await import('#/contract/account.ts')).enderecosAnswerSchema;
+const enderecoAnswerSchema = async () => (await import('#/contract/account.ts')).enderecoAnswerSchema;
+
+/** The customer's delivery addresses (`checkout/addresses`): the account's (id 0) first. */
+export const getAddresses = async (client: Client) =>
+  (await getJson(client, 'v2/front/checkout/addresses', {}, enderecosAnswerSchema)).enderecos;
+
+/** Add a delivery address; a field the platform refuses is a 400 ApiError with its message. */
+export const addAddress = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/checkout/addresses', body, enderecoAnswerSchema);
+
+export const removeAddress = (client: Client, id: number) =>
+  sendJson(client, 'delete', `v2/front/checkout/addresses/${String(id)}`, undefined, formAnswerSchema);

@@ -194,3 +194,36 @@ export const profileSchema = z.object({
 export const LOGIN_FAILED = 'E-mail, CPF ou senha incorretos.';
 export const RECOVERY_SENT =
   'Se houver uma conta com esses dados, enviamos um link para criar uma nova senha. Confira seu e-mail.';
+
+/**
+ * The customer's delivery addresses (`checkout/addresses`, our extension): the account's own address
+ * (id 0, edited on the account page) first, then the ones added at the checkout, oldest first.
+ */
+export const ACCOUNT_ADDRESS = 0;
+export const MAX_ADDRESSES = 10;
+
+export const enderecoSchema = z.object({
+  id: z.number().int(),
+  /** Who receives it; the account's name when empty. */
+  destinatario: z.string(),
+  cep: z.string(),
+  logradouro: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+});
+export type Endereco = z.infer<typeof enderecoSchema>;
+export const enderecosAnswerSchema = z.object({ enderecos: z.array(enderecoSchema) });
+export const enderecoAnswerSchema = z.object({
+  sucesso: z.literal(true),
+  mensagem: z.string(),
+  endereco: enderecoSchema,
+});
+
+/** `POST checkout/addresses`: a new delivery address. */
+export const newAddressSchema = z.object({
+  destinatario: z.string().trim().max(120, { message: 'Use no máximo 120 caracteres.' }).default(''),
+  ...addressShape,
+});

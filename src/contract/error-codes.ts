@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'product_not_found',
   'variant_required',
   'cart_full',
+  'addresses_full',
   'cart_empty',
   'cart_changed',
   'invalid_status_change',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Cart } from './cart.ts';
+import { wholeNumber } from './common.ts';
 
 /** Where an order is, in the platform's words (the URL and API edge); the server keeps English names. */
 export const ORDER_STATUSES = ['aguardando_pagamento', 'pago', 'enviado', 'entregue', 'cancelado'] as const;
@@ -55,6 +56,8 @@ export const orderPlaceSchema = z.object({
     .min(1, { message: 'Escolha uma forma de entrega.' })
     .max(40, { message: 'Escolha uma forma de entrega.' }),
   pagamento: z.enum(PAYMENT_METHODS, { error: 'Escolha uma forma de pagamento.' }),
+  /** One of the customer's delivery addresses (`checkout/addresses`); 0, the default, is the account's. */
+  endereco: wholeNumber('O endereço de entrega', { required: 'Escolha um endereço de entrega.' }).default(0),
   conferencia: z.string({ error: 'Atualize a página e confirme o pedido de novo.' }).max(4000),
   /** One per checkout page view: the same key placed twice is the same order. */
   chave: z

@@ -3,8 +3,8 @@ import { readdress } from './readdress.ts';
 
 /**
  * The query parameters pages read: listing controls and filters, search, the product's variant, the
- * shipping calculator, forms' return addresses and one-time links, the error page's `debug` and the
- * order page's `novo` (just placed).
+ * shipping calculator, forms' return addresses and one-time links, the error page's `debug`, the
+ * order page's `novo` (just placed) and the checkout's delivery address (`endereco`).
  * Any other parameter (a tracking tag, a cache-buster, junk) is dropped before the page renders: the page
  * is the bare page, rendered and cached once under the bare key, so `?x=<n>` can neither fill the route
  * cache nor make every request a render. The browser keeps its address as typed (analytics read it there).
@@ -28,6 +28,7 @@ export const PAGE_PARAMS = new Set([
   'liberar',
   'debug',
   'novo',
+  'endereco',
 ]);
 /** Longer queries than any page makes are refused rather than parsed and keyed. */
 export const QUERY_MAX = 2048;

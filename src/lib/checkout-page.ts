@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { getUser } from '#/api/account.ts';
+import { getAddresses, getUser } from '#/api/account.ts';
 import { getCart, quoteCartShipping } from '#/api/cart.ts';
 import { ApiError } from '#/api/http.ts';
 import type { Client } from '#/api/http.ts';
 import { getPaymentMethods, placeOrder } from '#/api/orders.ts';
+import type { Endereco } from '#/contract/account.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { cartFingerprint } from '#/contract/order.ts';
 import type { MetodoPagamento, PaymentMethod } from '#/contract/order.ts';
@@ -15,7 +16,10 @@ import { formFields } from '#/lib/forms.ts';
 export type Checkout = {
   user: User;
   cart: Cart;
-  /** Options for the customer's CEP; absent when the address has no valid CEP yet. */
+  /** The customer's delivery addresses (the account's first), and the one this order goes to. */
+  enderecos: Endereco[];
+  endereco: Endereco;
+  /** Options for the address's CEP; absent when the address has no valid CEP yet. */
   quote?: Shipping | undefined;
   /** Why there are no options (a CEP the platform does not know). */
   quoteError?: string | undefined;
@@ -50,13 +54,17 @@ export async function checkout(
   let chosen: string | undefined;
   let paying: string | undefined;
   let key: string | undefined;
+  // The address chosen on /checkout/endereco comes in the URL, then with the form.
+  let where = new URL(request.url).searchParams.get('endereco') ?? undefined;
   if (request.method === 'POST') {
     const fields = await formFields(request);
+    where = fields['endereco'];
     chosen = fields['frete'];
     paying = fields['pagamento'];
     try {
       const pedido = await placeOrder(client, {
         frete: fields['frete'] ?? '',
+        endereco: Number(where ?? 0),
         // Whatever was posted goes to the platform, which refuses an unknown method with its message.
         pagamento: (paying ?? '') as PaymentMethod,
         conferencia: fields['conferencia'] ?? '',
@@ -80,13 +88,20 @@ export async function checkout(
   if (!user.logado) return { redirect: LOGIN };
   const cart = await getCart(client);
   if (cart.itens.length === 0) return { redirect: '/checkout/carrinho/' };
-  const { quote, quoteError } = await quoteFor(client, user.endereco.principal.cep || user.endereco.cep);
+  const enderecos = await getAddresses(client);
+  const [account] = enderecos;
+  if (!account) throw new Error('the platform answered no account address');
+  // An address removed since (or a stale link) falls back to the account's own.
+  const endereco = enderecos.find((e) => String(e.id) === where) ?? account;
+  const { quote, quoteError } = await quoteFor(client, endereco.cep);
   const frete = quote?.fretes.find((f) => f.id === chosen)?.id ?? quote?.fretes[0]?.id ?? '';
   const metodos = await getPaymentMethods(client);
   const pagamento = metodos.find((m) => m.id === paying)?.id ?? metodos[0]?.id;
   return {
     user,
     cart,
+    enderecos,
+    endereco,
     quote,
     quoteError,
     frete,

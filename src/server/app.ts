@@ -5,6 +5,7 @@ import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
 import { createLimits } from './rate-limit.ts';
 import { jsonMutations, requireAdminToken, requireAppToken, session } from './middleware.ts';
+import { addresses } from './routes/addresses.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
 import { wishlist } from './routes/wishlist.ts';
@@ -67,6 +68,7 @@ export function createPlatform({
   front.route('/settings', settings);
   front.route('/checkout/cart', cart);
   front.route('/checkout/upsell', upsell);
+  front.route('/checkout/addresses', addresses);
   front.route('/checkout', user);
   front.route('/checkout', account);
   front.route('/checkout', orders);

@@ -268,6 +268,26 @@ export const customers = pgTable('customers', {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
 
+/** Delivery addresses a customer added at the checkout (the account's own stays on `customers.address`). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial().primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    /** Who receives it; the account's name when empty. */
+    recipient: text().notNull().default(''),
+    cep: text().notNull(),
+    street: text().notNull(),
+    number: text().notNull(),
+    complement: text().notNull().default(''),
+    district: text().notNull(),
+    city: text().notNull(),
+    uf: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId, t.id)],
+);
+
 /** Favourite products of a customer (the table keeps the platform's name, wishlist). */
 export const favourites = pgTable(
   'wishlist_items',

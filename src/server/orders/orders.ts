@@ -8,7 +8,7 @@ import { variantImages } from '#/server/catalog/media-urls.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Charge } from './payments.ts';
-import type { OrderAddress } from './place.ts';
+import type { OrderAddress } from '#/server/accounts/addresses.ts';
 import { expireOrders, toSituacao } from './status.ts';
 import { round2 } from '#/server/lib/prices.ts';
 

@@ -3,6 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { cartFingerprint } from '#/contract/order.ts';
 import type { OrderPlace } from '#/contract/order.ts';
+import { deliveryAddress } from '#/server/accounts/addresses.ts';
+import type { OrderAddress } from '#/server/accounts/addresses.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
@@ -26,32 +28,6 @@ export type Buyer = {
   paymentProvider?: PaymentProvider | undefined;
 };
 
-/** The address an order is delivered to, kept on the order as it was. */
-export type OrderAddress = {
-  nome: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-};
-
-export function addressOf(customer: Customer): OrderAddress {
-  const a = customer.address as Record<string, string | undefined>;
-  return {
-    nome: customer.name,
-    cep: a['cep'] ?? '',
-    logradouro: a['logradouro'] ?? '',
-    numero: a['numero'] ?? '',
-    complemento: a['complemento'] ?? '',
-    bairro: a['bairro'] ?? '',
-    cidade: a['cidade'] ?? '',
-    uf: a['uf'] ?? '',
-  };
-}
-
 const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
 
 /**
@@ -69,7 +45,7 @@ export async function placeOrder(
   if (existing !== undefined) return { number: existing, created: false };
   const settings = await loadSettings(db);
   const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
-  const address = addressOf(customer);
+  const address = await deliveryAddress(db, customer, request.endereco);
   const placed = await placeInTransaction(db, buyer, request, settings, method, address);
   if (placed.created && method.provider) await chargeOrCancel(db, buyer, method, placed.number);
   return placed;

@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { newAddressSchema } from '#/contract/account.ts';
+import { addAddress, listAddresses, removeAddress } from '#/server/accounts/addresses.ts';
+import { requireCustomer } from '#/server/accounts/customers.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { notFound } from '#/server/errors.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+
+/** `checkout/addresses` (our extension): the logged-in customer's delivery addresses; guests get 401. */
+export const addresses = new Hono<PlatformEnv>();
+
+const LOGIN = 'Entre na sua conta para escolher onde entregar.';
+
+const customerOf = (c: Context<PlatformEnv>) => requireCustomer(c.get('config').db, c.get('session'), LOGIN);
+
+addresses.get('/', async (c) => {
+  const customer = await customerOf(c);
+  return c.json({ enderecos: await listAddresses(c.get('config').db, customer) });
+});
+
+addresses.post('/', async (c) => {
+  const customer = await customerOf(c);
+  const form = readForm(await c.req.json().catch(() => undefined), newAddressSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const endereco = await addAddress(c.get('config').db, customer, form.data);
+  return c.json({ sucesso: true as const, mensagem: 'Endereço salvo.', endereco }, 201);
+});
+
+addresses.delete('/:id', async (c) => {
+  const customer = await customerOf(c);
+  // An added address has a positive id; the account's own (0) is changed on the account page.
+  const id = c.req.param('id');
+  if (!/^[1-9]\d{0,8}$/.test(id)) throw notFound('Endereço não encontrado.');
+  await removeAddress(c.get('config').db, customer.id, Number(id));
+  return c.json({ sucesso: true, mensagem: 'Endereço removido.' });
+});
