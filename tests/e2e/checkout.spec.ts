@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ownAddress } from './servers.ts';
 import { fillSignUp } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
@@ -57,12 +58,35 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
     served.set(path, await answer.text());
   };
   await serve('/checkout/pagamento');
-  // Changing the address from the checkout comes back to it.
+  // Delivering elsewhere: a new address added from the checkout (its CEP fills the city), then back to pay.
   await page.getByRole('link', { name: 'Alterar endereço de entrega' }).click();
-  await page.locator('main form').getByLabel('Número').fill('99');
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pagamento$/);
-  await expect(page.getByText('Rua das Palmeiras, 99')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/endereco\?endereco=0$/);
+  await expect(page.getByText('Endereço da conta · Escolhido para este pedido')).toBeVisible();
+  const fresh = () => page.locator('main form.book__new');
+  await fresh().getByLabel('Quem vai receber (opcional)').fill('Carlos Recebedor');
+  await fresh().getByLabel('CEP').fill('90010-000');
+  await fresh().getByRole('button', { name: 'Buscar endereço pelo CEP' }).click();
+  await expect(page.locator('#cep-estado')).toHaveText(/Porto Alegre\/RS/);
+  await expect(fresh().getByLabel('Cidade')).toHaveValue('Porto Alegre');
+  await expect(fresh().getByLabel('Estado')).toHaveValue('RS');
+  await fresh().getByLabel('Rua ou avenida').fill('Rua dos Andradas');
+  await fresh().getByLabel('Número').fill('1001');
+  await fresh().getByLabel('Bairro').fill('Centro Histórico');
+  await fits();
+  await page.getByRole('button', { name: 'Salvar e entregar aqui' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pagamento\?endereco=[1-9]\d*$/);
+  const chosen = new URL(page.url()).search;
+  await expect(page.getByText('Carlos Recebedor')).toBeVisible();
+  await expect(page.getByText('Rua dos Andradas, 1001')).toBeVisible();
+  await serve(`/checkout/endereco${chosen}`);
+  // The signed-in checkout pages with scripts on, as most shoppers see them: no serious axe violation.
+  const state = await context.storageState();
+  const withJs = await browser.newContext({ viewport, storageState: state, extraHTTPHeaders: ownAddress() });
+  const js = await withJs.newPage();
+  for (const path of [`/checkout/pagamento${chosen}`, `/checkout/endereco${chosen}`]) {
+    await js.goto(path);
+    await expectNoSeriousA11yIssues(js);
+  }
   await page.getByRole('radio', { name: /^Expressa/ }).check();
   await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
 
@@ -75,6 +99,7 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   const code = page.getByLabel('Código Pix copia e cola');
   await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
   await expect(page.getByText('Expressa')).toBeVisible();
+  await expect(page.getByText('Rua dos Andradas, 1001')).toBeVisible();
   // Without JavaScript there is no copy button to press in vain: the code is selected by hand.
   await expect(page.getByRole('button', { name: 'Copiar código Pix' })).toBeHidden();
   await fits();
@@ -97,11 +122,9 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   }
 
   // With JavaScript, the copy button appears and copies the code.
-  const state = await context.storageState();
-  const withJs = await browser.newContext({ viewport, storageState: state, extraHTTPHeaders: ownAddress() });
   await withJs.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const js = await withJs.newPage();
   await js.goto(`/checkout/pedido/${numero}`);
+  await expectNoSeriousA11yIssues(js);
   await js.getByRole('button', { name: 'Copiar código Pix' }).click();
   await expect(js.getByText(/Código copiado/)).toBeVisible();
   expect(await js.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
