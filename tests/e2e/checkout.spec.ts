@@ -40,6 +40,9 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   await expect(page.getByText('Rua das Palmeiras, 45')).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Econômica/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /^Pix/ })).toBeChecked();
+  // A store without a payment provider takes Pix alone, and its footer names nothing else.
+  await expect(page.locator('.ftr__pay li')).toHaveText(['Pix']);
+  await expect(page.locator('.ftr__pay')).not.toContainText(/boleto|cartão/i);
   // Analytics: the step is known to the server, so the page carries its begin_checkout (GA4 shape).
   const begin = JSON.parse(
     (await page.locator('script[data-evento]').getAttribute('data-evento')) ?? '{}',

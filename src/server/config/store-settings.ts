@@ -42,7 +42,7 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
   seo: {
     title: 'Casa & Metais | Torneiras, cubas, chuveiros e acessórios',
     description:
-      'Torneiras, misturadores, cubas, chuveiros e acessórios para banheiro e cozinha. Parcele em até 10x sem juros e ganhe 10% de desconto no pix ou boleto.',
+      'Torneiras, misturadores, cubas, chuveiros e acessórios para banheiro e cozinha. Entrega para todo o Brasil e 10% de desconto no Pix.',
     keywords: 'torneira, misturador, cuba, chuveiro, ducha, acessórios para banheiro, metais sanitários',
   },
   servidor: { forcarWww: true, forcarSsl: true },

@@ -85,3 +85,21 @@ export function chosenMethod(
 /** The public part of the offered methods (the API answer). */
 export const publicMethods = (methods: OfferedMethod[]): MetodoPagamento[] =>
   methods.map(({ id, label, detalhe, aVista }) => ({ id, label, detalhe, aVista }));
+
+/**
+ * The settings as the storefront reads them: a method is `ativo` only when the checkout offers it, so no
+ * page names boleto, card or bank deposit (a method no provider here takes) to a store that takes Pix alone.
+ */
+export function servedSettings(settings: StoreSettings, provider?: PaymentProvider): StoreSettings {
+  const offered = new Set(offeredMethods(settings, provider).map((m) => m.id));
+  const { pix, boleto, cartao, deposito } = settings.pagamentos;
+  return {
+    ...settings,
+    pagamentos: {
+      pix: { ...pix, ativo: offered.has('pix') },
+      boleto: { ...boleto, ativo: offered.has('boleto') },
+      cartao: { ...cartao, ativo: offered.has('cartao') },
+      deposito: { ...deposito, ativo: false },
+    },
+  };
+}

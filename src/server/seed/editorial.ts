@@ -369,7 +369,7 @@ export const PAGES = [
   {
     slug: 'formas-de-pagamento',
     title: 'Formas de pagamento',
-    html: '<p>Aceitamos pix e boleto com 10% de desconto, cartões de crédito em até 10x sem juros e depósito bancário.</p>',
+    html: '<p>Aceitamos Pix, com 10% de desconto: ao finalizar o pedido você recebe o QR Code e o código copia e cola, e o pagamento é aprovado na hora. O pedido aguarda o pagamento por 30 minutos.</p>',
   },
   {
     slug: 'entrega',

@@ -8,6 +8,7 @@ import type { ChargeRequest, PaymentProvider } from '#/server/orders/payments.ts
 import { buyer, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { startPlatform } from './harness.ts';
+import { settingsSchema } from '#/contract/settings.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -71,6 +72,19 @@ const methodsOf = async (store: TestPlatform) =>
   (await store.getJson('/v2/front/checkout/payment-methods', paymentMethodsSchema)).metodos.map((m) => m.id);
 
 describe('out of the box: no provider', () => {
+  test('the settings the storefront reads say Pix alone: boleto, card and deposit are off', async () => {
+    const { configuracoes } = await plain.getJson('/v2/front/settings', settingsSchema);
+    const on = Object.entries(configuracoes.pagamentos).flatMap(([id, m]) => (m.ativo ? [id] : []));
+    expect(on).toEqual(['pix']);
+    // The discounts stay as configured, for the day a provider is plugged in.
+    expect(configuracoes.pagamentos.boleto.desconto).toBe(10);
+    const served = await withProvider.getJson('/v2/front/settings', settingsSchema);
+    const withOne = Object.entries(served.configuracoes.pagamentos).flatMap(([id, m]) =>
+      m.ativo ? [id] : [],
+    );
+    expect(withOne.sort()).toEqual(['boleto', 'cartao', 'pix']);
+  });
+
   test('the checkout offers Pix alone, and a boleto is refused in Portuguese, placing nothing', async () => {
     expect(await methodsOf(plain)).toEqual(['pix']);
     const [v] = (await pickVariants(plain, 1)) as [Variant];
