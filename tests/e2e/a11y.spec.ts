@@ -22,16 +22,20 @@ async function visit(page: Page, path: string) {
   return answer;
 }
 
-test('every route of the README: no serious or critical violation', async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.addInitScript(countReadyIslands);
-  const routes = await readmeRoutes(page);
-  for (const path of routes) {
-    expect(path, 'a route was not found on the pages that link to it').not.toBe('');
-    await visit(page, path);
-    await expectNoSeriousA11yIssues(page, undefined, path);
-  }
-});
+// The walk is long (each route hydrated, then analysed): two halves, so the two workers share it.
+for (const half of [0, 1])
+  test(`every route of the README, half ${String(half + 1)} of 2: no serious or critical violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript(countReadyIslands);
+    const routes = (await readmeRoutes(page)).filter((_, i) => i % 2 === half);
+    for (const path of routes) {
+      expect(path, 'a route was not found on the pages that link to it').not.toBe('');
+      await visit(page, path);
+      await expectNoSeriousA11yIssues(page, undefined, path);
+    }
+  });
 
 test('every open state of every island: no serious or critical violation', async ({ page, isMobile }) => {
   test.setTimeout(120_000);
