@@ -19,3 +19,19 @@ export const formatCep = (cep: string): string => cep.replace(/^(\d{5})-?(\d{3})
 
 /** When neither the table nor the provider knows the CEP. */
 export const CEP_UNKNOWN = 'Não encontramos este CEP. Confira os números ou preencha o endereço abaixo.';
+
+type AddressParts = {
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+};
+
+/** 'Rua das Flores, 120 – apto 3': the street line of an address, as the checkout and the order show it. */
+export const streetLine = (a: AddressParts): string =>
+  `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}`;
+
+/** 'Centro – Campinas/SP': the district and city line (the CEP is written apart). */
+export const cityLine = (a: AddressParts): string => `${a.bairro ? `${a.bairro} – ` : ''}${a.cidade}/${a.uf}`;

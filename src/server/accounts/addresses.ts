@@ -3,6 +3,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { ACCOUNT_ADDRESS, MAX_ADDRESSES } from '#/contract/account.ts';
 import type { Endereco } from '#/contract/account.ts';
+import { lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -72,11 +73,7 @@ export async function addAddress(db: Db, customer: Customer, address: NewAddress
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // One change to a customer's addresses at a time: the count below cannot be raced past the limit.
-    await tx
-      .select({ id: t.customers.id })
-      .from(t.customers)
-      .where(eq(t.customers.id, customer.id))
-      .for('update');
+    await lockCustomer(tx, customer.id);
     const same = (await listAddresses(tx, customer)).find(
       (kept) =>
         kept.id !== ACCOUNT_ADDRESS &&

@@ -18,6 +18,18 @@ export async function sessionCustomer(db: Db, session: string): Promise<Customer
   return customer;
 }
 
+/**
+ * Lock the customer's row until the transaction ends: changes to one customer's orders or addresses then
+ * happen one at a time (a double click waits for the first, a count cannot be raced past its limit).
+ */
+export async function lockCustomer(tx: Db, customerId: number): Promise<void> {
+  await tx
+    .select({ id: t.customers.id })
+    .from(t.customers)
+    .where(eq(t.customers.id, customerId))
+    .for('update');
+}
+
 /** The session's customer, or a 401 with the platform's Portuguese message. */
 export async function requireCustomer(db: Db, session: string, mensagem: string): Promise<Customer> {
   const customer = await sessionCustomer(db, session);

@@ -1,6 +1,6 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { formatCep } from '#/contract/address.ts';
+import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
@@ -29,12 +29,7 @@ const summary = (row: OrderRow, units: number): PedidoResumo => {
   };
 };
 
-const addressLines = (a: OrderAddress) => [
-  a.nome,
-  `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}`,
-  `${a.bairro ? `${a.bairro} – ` : ''}${a.cidade}/${a.uf}`,
-  `CEP ${formatCep(a.cep)}`,
-];
+const addressLines = (a: OrderAddress) => [a.nome, streetLine(a), cityLine(a), `CEP ${formatCep(a.cep)}`];
 
 /** One order, if this viewer may see it (anyone else: undefined, the same as an unknown number). */
 export async function loadOrder(

@@ -5,6 +5,7 @@ import { cartFingerprint } from '#/contract/order.ts';
 import type { OrderPlace } from '#/contract/order.ts';
 import { deliveryAddress } from '#/server/accounts/addresses.ts';
 import type { OrderAddress } from '#/server/accounts/addresses.ts';
+import { lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
@@ -64,11 +65,7 @@ async function placeInTransaction(
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       // One placement per customer at a time: a double click waits here, then finds the first one's order.
-      await tx
-        .select({ id: t.customers.id })
-        .from(t.customers)
-        .where(eq(t.customers.id, customer.id))
-        .for('update');
+      await lockCustomer(tx, customer.id);
       const already = await orderOfKey(tx, customer.id, request.chave);
       if (already !== undefined) return { number: already, created: false };
       const cart = await loadCart(tx, origin, session);
