@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // The list, then where the time went (the slowest journeys and spec files).
+  reporter: [['list'], ['./tests/support/slowest-playwright.ts']],
   timeout: 30_000,
   // Two browsers, two servers and the islands' first download share two cores: give each check time.
   expect: { timeout: 10_000 },

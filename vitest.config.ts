@@ -12,5 +12,11 @@ if (process.env['TEST_DATABASE_URL']) {
 }
 
 export default defineConfig({
-  test: { projects, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    projects,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The default summary, then where the time went (the slowest files and tests).
+    reporters: ['default', './tests/support/slowest-vitest.ts'],
+  },
 });

@@ -6,7 +6,7 @@ import type { Platform } from './app.ts';
 import { followChanges } from './changes.ts';
 import { warmListings } from './catalog/listing.ts';
 import { getTaxonomy } from './catalog/taxonomy.ts';
-import { SEED_LOCK, openDatabase } from './db/client.ts';
+import { inTransaction, SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
 import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
@@ -114,8 +114,7 @@ async function openWithRetry(options: BootOptions): Promise<Database> {
 
 /** Seed an empty database once, even when several instances start on it together. */
 async function seedOnce(database: Database, products: number): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(database.db, async (db) => {
     if (database.kind === 'postgres') await db.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await isSeeded(db)) return;
     console.log(`[platform] empty database: seeding ${String(products)} products…`);

@@ -1,8 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
 import { SESSION_LIFETIME } from './accounts/sessions.ts';
-import { PURGE_LOCK, queryRows } from './db/client.ts';
+import { inTransaction, PURGE_LOCK, queryRows } from './db/client.ts';
 import { errorCode } from './db/health.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import * as t from './db/schema.ts';
 import { expireOrders } from './orders/status.ts';
 
@@ -30,8 +30,7 @@ export type Purged = {
  * hour and e-mail kept in the outbox for a week. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
-  return database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(database.db, async (db) => {
     if (database.kind === 'postgres') {
       const [lock] = await queryRows<{ got: boolean }>(
         db,

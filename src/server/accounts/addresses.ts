@@ -5,6 +5,7 @@ import { ACCOUNT_ADDRESS, MAX_ADDRESSES } from '#/contract/account.ts';
 import type { Endereco } from '#/contract/account.ts';
 import { lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
@@ -70,8 +71,7 @@ export async function listAddresses(db: Db, customer: Customer): Promise<Enderec
  * already kept. Past MAX_ADDRESSES the customer is asked to remove one first (409).
  */
 export async function addAddress(db: Db, customer: Customer, address: NewAddress): Promise<Endereco> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return inTransaction(db, async (tx) => {
     // One change to a customer's addresses at a time: the count below cannot be raced past the limit.
     await lockCustomer(tx, customer.id);
     const same = (await listAddresses(tx, customer)).find(

@@ -17,6 +17,14 @@ import { CHANGES_CHANNEL, watchPostgres } from './watch.ts';
 import type { ChangeHandler } from './watch.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Run `work` in one transaction, handing it the transaction as a Db (Drizzle types the transaction
+ * apart from the database, though it takes every query the database does). Committed when `work`
+ * resolves, rolled back when it throws.
+ */
+export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction((transaction) => work(transaction as unknown as Db));
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -10,6 +10,7 @@ import type { Customer } from '#/server/accounts/customers.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
 import { loadSettings } from '#/server/content/settings.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode, isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
@@ -62,8 +63,7 @@ async function placeInTransaction(
 ): Promise<{ number: number; created: boolean }> {
   const { customer, session, origin } = buyer;
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       // One placement per customer at a time: a double click waits here, then finds the first one's order.
       await lockCustomer(tx, customer.id);
       const already = await orderOfKey(tx, customer.id, request.chave);

@@ -1,6 +1,7 @@
 // One concern: how an order moves (paid, shipped, delivered, cancelled, expired) and its stock comes back.
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Situacao } from '#/contract/order.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
@@ -50,9 +51,6 @@ async function returnStock(db: Db, numbers: number[]): Promise<void> {
     .from(lines)
     .where(eq(t.variants.id, lines.variantId));
 }
-
-const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>) =>
-  db.transaction((transaction) => work(transaction as unknown as Db));
 
 /**
  * Cancel the unpaid orders whose time to pay has passed (all of them, or only `numbers`), and return

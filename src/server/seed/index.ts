@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { BADGES, BRANDS } from './catalog.ts';
@@ -34,8 +35,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise<void> {
   const categories = buildCategories();
   const generated = generateProducts(products, categories);
-  await db.transaction(async (tx) => {
-    const q = tx as unknown as Db;
+  await inTransaction(db, async (q) => {
     await insertAll(
       q,
       t.categories,
