@@ -5,8 +5,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import tseslint from 'typescript-eslint';
 
 /**
- * Imports flow one way: pages → layouts/components/islands → stores → api → contract ← server. Only
- * src/fetch.ts (the request entry) and src/build/ (what `astro build` runs) reach the embedded platform.
+ * Imports flow one way: pages → controllers → api → contract ← server, and pages → layouts/components/
+ * islands → stores → api. Only src/fetch.ts (the request entry) and src/build/ (what `astro build` runs)
+ * reach the embedded platform.
  */
 const noServer = {
   group: ['**/server/**', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg', 'sharp'],
@@ -21,6 +22,17 @@ const noSeed = {
 const noQueries = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
   message: 'A route does not query: put the SQL in a domain module (src/server/README.md).',
+};
+/** Controllers answer pages: only pages (and endpoints) call them; views may name their types. */
+const noControllers = {
+  group: ['**/controllers/**'],
+  allowTypeImports: true,
+  message: 'Only pages call controllers (src/controllers); a view takes what the page hands it.',
+};
+/** A controller reads the visit and calls the platform through src/api; it renders nothing. */
+const noViews = {
+  group: ['**/components/**', '**/islands/**', '**/layouts/**', '**/pages/**', '**/stores/**'],
+  message: 'A controller answers a view or a redirect: the page renders it (docs/architecture.md).',
 };
 /** The same rule for `import()`, which no-restricted-imports does not see. */
 const noDynamicServer = {
@@ -64,18 +76,31 @@ export default defineConfig(
     ...jsxA11y.configs.strict,
   },
   {
+    files: ['src/pages/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noServer] }],
+      'no-restricted-syntax': ['error', noDynamicServer],
+    },
+  },
+  {
     files: [
       'src/components/**',
       'src/islands/**',
       'src/stores/**',
       'src/api/**',
-      'src/pages/**',
       'src/layouts/**',
       'src/lib/**',
       'src/edge/**',
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noServer] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noServer, noControllers] }],
+      'no-restricted-syntax': ['error', noDynamicServer],
+    },
+  },
+  {
+    files: ['src/controllers/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noServer, noViews] }],
       'no-restricted-syntax': ['error', noDynamicServer],
     },
   },

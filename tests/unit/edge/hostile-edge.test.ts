@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { servedMethods } from '#/edge/methods.ts';
 import { ownHostsOnly } from '#/edge/own-hosts.ts';
 import { pageParamsOnly } from '#/edge/query.ts';
-import { FIELD_MAX, formFields, safeBack } from '#/lib/forms.ts';
+import { FIELD_MAX, formFields, safeBack } from '#/controllers/fields.ts';
 
 describe('return addresses stay on the store (no open redirect)', () => {
   test.each([

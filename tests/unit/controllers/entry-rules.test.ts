@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Client } from '#/api/core.ts';
-import { applyEntryRule, UnknownEntryRule } from '#/lib/entry-rules.ts';
+import { applyEntryRule, UnknownEntryRule } from '#/controllers/entry-rules.ts';
 
 /** A client whose every call answers `answer` (and counts the calls). */
 const fake = (answer: unknown) => {

@@ -6,11 +6,15 @@ import type { Client } from '#/api/http.ts';
 import { getPaymentMethods, placeOrder } from '#/api/orders.ts';
 import type { Endereco } from '#/contract/account.ts';
 import type { Cart } from '#/contract/cart.ts';
-import { cartFingerprint } from '#/contract/order.ts';
+import { cartFingerprint, orderPlaceSchema } from '#/contract/order.ts';
 import type { MetodoPagamento, PaymentMethod } from '#/contract/order.ts';
 import type { Shipping } from '#/contract/shipping.ts';
 import type { User } from '#/contract/user.ts';
-import { formFields } from '#/lib/forms.ts';
+import type { Answer } from './answer.ts';
+import { redirect, refusal } from './answer.ts';
+import { postedFields } from './fields.ts';
+import { keepIssuedSession, loginFor, visitorClient } from './visit.ts';
+import type { Visit } from './visit.ts';
 
 /** Everything the checkout page shows. */
 export type Checkout = {
@@ -36,68 +40,59 @@ export type Checkout = {
   chave: string;
 };
 
-/** Where the checkout sends the visitor instead: login first, an empty cart back to the cart. */
-export type Detour = { redirect: string };
-
-const LOGIN = '/checkout/acesso?retorno=%2Fcheckout%2Fpagamento';
+const LOGIN = loginFor('/checkout/pagamento');
 
 /**
- * The checkout's GET and POST. A POST places the order (the platform recomputes every price) and goes to
- * its page; a refusal (409 cart changed, 400 address or option) shows the page again, with fresh values
- * and the reason. Anything else is thrown to the error page.
+ * The checkout's GET and POST. A POST is read with the contract's schema and places the order (the
+ * platform recomputes every price), then goes to its page; a refusal (409 cart changed, 400 address or
+ * option, a provider that could not charge) shows the page again, with fresh values and the reason.
  */
-export async function checkout(
-  client: Client,
-  request: Request,
-): Promise<Checkout | Detour | { placed: number }> {
-  let refusal: Checkout['refusal'];
-  let chosen: string | undefined;
-  let paying: string | undefined;
+export async function checkoutPage(visit: Visit): Promise<Answer<Checkout>> {
+  const client = visitorClient(visit);
+  const answer = await checkout(client, visit);
+  keepIssuedSession(visit, client);
+  if ('view' in answer) return { view: answer.view, status: answer.view.refusal?.status };
+  return answer;
+}
+
+async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout } | { redirect: string }> {
+  let refused: Checkout['refusal'];
   let key: string | undefined;
+  const fields = (await postedFields(visit.request)) ?? {};
   // The address chosen on /checkout/endereco comes in the URL, then with the form.
-  let where = new URL(request.url).searchParams.get('endereco') ?? undefined;
-  if (request.method === 'POST') {
-    const fields = await formFields(request);
-    where = fields['endereco'];
-    chosen = fields['frete'];
-    paying = fields['pagamento'];
-    try {
-      const pedido = await placeOrder(client, {
-        frete: fields['frete'] ?? '',
-        endereco: Number(where ?? 0),
-        // Whatever was posted goes to the platform, which refuses an unknown method with its message.
-        pagamento: (paying ?? '') as PaymentMethod,
-        conferencia: fields['conferencia'] ?? '',
-        chave: fields['chave'] ?? '',
-      });
-      return { placed: pedido.numero };
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) throw failure;
-      // The provider could not charge: that order was cancelled and the cart is back; a new key tries again.
-      if (failure.code === 'payment_failed') refusal = { mensagem: failure.mensagem, status: failure.status };
-      else {
-        if (failure.status >= 500) throw failure;
-        if (failure.status === 401) return { redirect: LOGIN };
-        refusal = { mensagem: failure.mensagem, status: failure.status };
-        // Nothing was placed with this key: the next try may keep it (a double click stays one order).
-        key = fields['chave'];
+  const where = visit.request.method === 'POST' ? fields['endereco'] : visit.url.searchParams.get('endereco');
+  if (visit.request.method === 'POST') {
+    const order = orderPlaceSchema.safeParse(fields);
+    // Nothing is placed on a refusal: the next try may keep this key, so a double click stays one order.
+    key = fields['chave'];
+    // The platform reads the order with the same schema: the first problem, in its words and status.
+    if (!order.success)
+      refused = { mensagem: order.error.issues[0]?.message ?? 'Pedido inválido.', status: 400 };
+    else
+      try {
+        return redirect(`/checkout/pedido/${String((await placeOrder(client, order.data)).numero)}?novo=1`);
+      } catch (failure) {
+        // The provider could not charge: that order was cancelled and the cart is back; a new key tries again.
+        if (failure instanceof ApiError && failure.code === 'payment_failed') key = undefined;
+        else if (refusal(failure).status === 401) return redirect(LOGIN);
+        const { mensagem, status } = failure as ApiError;
+        refused = { mensagem, status };
       }
-    }
   }
   const user = await getUser(client);
-  if (!user.logado) return { redirect: LOGIN };
+  if (!user.logado) return redirect(LOGIN);
   const cart = await getCart(client);
-  if (cart.itens.length === 0) return { redirect: '/checkout/carrinho/' };
+  if (cart.itens.length === 0) return redirect('/checkout/carrinho/');
   const enderecos = await getAddresses(client);
   const [account] = enderecos;
   if (!account) throw new Error('the platform answered no account address');
   // An address removed since (or a stale link) falls back to the account's own.
-  const endereco = enderecos.find((e) => String(e.id) === where) ?? account;
+  const endereco = enderecos.find((e) => String(e.id) === (where ?? undefined)) ?? account;
   const { quote, quoteError } = await quoteFor(client, endereco.cep);
-  const frete = quote?.fretes.find((f) => f.id === chosen)?.id ?? quote?.fretes[0]?.id ?? '';
+  const frete = quote?.fretes.find((f) => f.id === fields['frete'])?.id ?? quote?.fretes[0]?.id ?? '';
   const metodos = await getPaymentMethods(client);
-  const pagamento = metodos.find((m) => m.id === paying)?.id ?? metodos[0]?.id;
-  return {
+  const pagamento = metodos.find((m) => m.id === fields['pagamento'])?.id ?? metodos[0]?.id;
+  const view: Checkout = {
     user,
     cart,
     enderecos,
@@ -107,10 +102,11 @@ export async function checkout(
     frete,
     metodos,
     pagamento,
-    refusal,
+    refusal: refused,
     conferencia: cartFingerprint(cart),
     chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),
   };
+  return { view };
 }
 
 /** Shipping options for the customer's CEP, or why there are none (no CEP yet, one the platform refuses). */
@@ -119,7 +115,7 @@ async function quoteFor(client: Client, cep: string): Promise<Pick<Checkout, 'qu
   try {
     return { quote: await quoteCartShipping(client, cep) };
   } catch (failure) {
-    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
-    return { quoteError: failure.fields['cep'] ?? failure.mensagem };
+    const refused = refusal(failure);
+    return { quoteError: refused.fields['cep'] ?? refused.mensagem };
   }
 }

@@ -1,0 +1,82 @@
+import { getUser, login, logout, requestPasswordReset } from '#/api/account.ts';
+import { ApiError } from '#/api/http.ts';
+import { SESSION_COOKIE } from '#/contract/session.ts';
+import type { User } from '#/contract/user.ts';
+import type { Answer, Notice } from './answer.ts';
+import { redirect, refusal } from './answer.ts';
+import { byAction, postedFields, safeBack } from './fields.ts';
+import type { Fields } from './fields.ts';
+import { keepIssuedSession, visitorClient } from './visit.ts';
+import type { Visit } from './visit.ts';
+
+export type Login = {
+  /** Where the visitor goes once logged in (`retorno`, a path of this store), and the way to sign up. */
+  back: string;
+  signup: string;
+  values: Fields;
+  errors: Readonly<Record<string, string>>;
+  notice: Notice | undefined;
+  /** The recovery form was the one posted (it stays open). */
+  recovering: boolean;
+  /** Someone already logged in (a GET only). */
+  user: User | undefined;
+};
+
+/**
+ * Login ('Já sou cliente') and the way to sign up, plus the password-recovery request (`acao=recuperar`).
+ * A visitor sent here from a page that needs a login goes back to `retorno` afterwards.
+ */
+export async function loginPage(visit: Visit): Promise<Answer<Login>> {
+  const back = safeBack(visit.url.searchParams.get('retorno'), '/minha-conta/');
+  const client = visitorClient(visit);
+  const fields = await postedFields(visit.request);
+  const view: Login = {
+    back,
+    signup: `/checkout/cadastro${back === '/minha-conta/' ? '' : `?retorno=${encodeURIComponent(back)}`}`,
+    values: fields ?? {},
+    errors: {},
+    notice: undefined,
+    recovering: fields?.['acao'] === 'recuperar',
+    user: undefined,
+  };
+  if (!fields) {
+    view.user = await getUser(client).catch(() => undefined);
+    return { view };
+  }
+  try {
+    return await byAction<Answer<Login>>(
+      fields,
+      {
+        recuperar: async ({ usuario = '' }) => {
+          const { mensagem } = await requestPasswordReset(client, usuario);
+          return { view: { ...view, notice: { text: mensagem, error: false } } };
+        },
+      },
+      async ({ usuario = '', senha = '' }) => {
+        await login(client, usuario, senha);
+        keepIssuedSession(visit, client);
+        return redirect(back);
+      },
+    );
+  } catch (error) {
+    const refused = refusal(error);
+    return {
+      status: refused.status,
+      view: { ...view, errors: refused.fields, notice: { text: refused.mensagem, error: true } },
+    };
+  }
+}
+
+/** Log out (a form posts to /checkout/sair): the platform ends the session and issues a new, anonymous one. */
+export async function logoutAnswer(visit: Visit): Promise<{ redirect: string }> {
+  const client = visitorClient(visit);
+  try {
+    await logout(client);
+  } catch (error) {
+    // Whatever the platform says, this browser forgets the session below.
+    if (!(error instanceof ApiError)) throw error;
+    console.warn('[sair]', error.message);
+  }
+  if (!keepIssuedSession(visit, client)) visit.cookies.delete(SESSION_COOKIE, { path: '/' });
+  return redirect('/');
+}

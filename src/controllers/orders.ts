@@ -1,0 +1,48 @@
+import { getOrder, getOrders } from '#/api/orders.ts';
+import type { Client } from '#/api/http.ts';
+import { isOrderNumber } from '#/contract/order.ts';
+import type { Pedido, PedidoResumo } from '#/contract/order.ts';
+import { pixQrSvg } from '#/lib/pix-qr.ts';
+import type { Answer } from './answer.ts';
+import { refusal } from './answer.ts';
+import { requireLogin, visitorClient } from './visit.ts';
+import type { Visit } from './visit.ts';
+
+/** An order for its page, with the QR code of its Pix while it waits to be paid; undefined: a 404. */
+export type OrderFound = { pedido: Pedido; qrSvg?: string | undefined } | undefined;
+
+/** The order just placed (`/checkout/pedido/{numero}`): only its buyer's session or account opens it. */
+export async function placedOrderPage(visit: Visit, numero: string | undefined): Promise<Answer<OrderFound>> {
+  return { view: await orderForPage(visitorClient(visit), numero) };
+}
+
+/** One of the customer's orders inside the account: a guest logs in first; someone else's is a 404. */
+export async function accountOrderPage(
+  visit: Visit,
+  numero: string | undefined,
+): Promise<Answer<OrderFound>> {
+  const client = visitorClient(visit);
+  const login = await requireLogin(client, visit);
+  if ('redirect' in login) return login;
+  return { view: await orderForPage(client, numero) };
+}
+
+/** The customer's orders, newest first. */
+export async function accountOrdersPage(visit: Visit): Promise<Answer<PedidoResumo[]>> {
+  const client = visitorClient(visit);
+  const login = await requireLogin(client, visit);
+  if ('redirect' in login) return login;
+  return { view: await getOrders(client) };
+}
+
+async function orderForPage(client: Client, numero: string | undefined): Promise<OrderFound> {
+  if (!isOrderNumber(numero)) return undefined;
+  try {
+    const pedido = await getOrder(client, numero);
+    const code = pedido.pagamento.copiaECola;
+    return { pedido, qrSvg: code ? await pixQrSvg(code) : undefined };
+  } catch (error) {
+    if (refusal(error).status === 404) return undefined;
+    throw error;
+  }
+}
