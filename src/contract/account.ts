@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './address.ts';
 import { cepSchema, digits, validCnpj, validCpf } from './documents.ts';
 import { HONEYPOT_FIELD } from './forms.ts';
 
@@ -202,17 +203,10 @@ export const RECOVERY_SENT =
 export const ACCOUNT_ADDRESS = 0;
 export const MAX_ADDRESSES = 10;
 
-export const enderecoSchema = z.object({
+export const enderecoSchema = addressSchema.extend({
   id: z.number().int(),
   /** Who receives it; the account's name when empty. */
   destinatario: z.string(),
-  cep: z.string(),
-  logradouro: z.string(),
-  numero: z.string(),
-  complemento: z.string(),
-  bairro: z.string(),
-  cidade: z.string(),
-  uf: z.string(),
 });
 export type Endereco = z.infer<typeof enderecoSchema>;
 export const enderecosAnswerSchema = z.object({ enderecos: z.array(enderecoSchema) });

@@ -1,4 +1,5 @@
 import { eq, or } from 'drizzle-orm';
+import type { Address } from '#/contract/address.ts';
 import { digits } from '#/contract/documents.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -6,6 +7,19 @@ import { PlatformError } from '#/server/errors.ts';
 import { activeLogin } from './sessions.ts';
 
 export type Customer = typeof t.customers.$inferSelect;
+
+const NO_ADDRESS: Address = {
+  cep: '',
+  logradouro: '',
+  numero: '',
+  complemento: '',
+  bairro: '',
+  cidade: '',
+  uf: '',
+};
+
+/** The account's own address; every part empty that the customer has not given (accounts made by staff). */
+export const accountAddressOf = (customer: Customer): Address => ({ ...NO_ADDRESS, ...customer.address });
 
 /** How the store greets a customer: the first word of the name. */
 export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
@@ -81,7 +95,7 @@ export async function createCustomer(db: Db, customer: NewCustomer): Promise<num
 export async function updateProfile(
   db: Db,
   customerId: number,
-  profile: { name: string; phone: string; optin: boolean; address: Record<string, string> },
+  profile: { name: string; phone: string; optin: boolean; address: Address },
 ): Promise<void> {
   await db.update(t.customers).set(profile).where(eq(t.customers.id, customerId));
 }

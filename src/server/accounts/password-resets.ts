@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { sendInBackground } from '#/server/mail/mailer.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { firstName } from './customers.ts';
+import type { Customer } from './customers.ts';
 import { hashPassword } from './passwords.ts';
 import { endLogins } from './sessions.ts';
 
@@ -48,5 +53,33 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     await tx.update(t.customers).set({ passwordHash }).where(eq(t.customers.id, used.customerId));
     await endLogins(tx, used.customerId);
     return true;
+  });
+}
+
+/**
+ * E-mail the customer a recovery link to `origin`'s new-password page. Sent in the background: the
+ * request answers as fast as for an address that has no account.
+ */
+export async function sendRecoveryLink(
+  db: Db,
+  mailer: Mailer,
+  origin: string,
+  customer: Customer,
+): Promise<void> {
+  const token = await createResetToken(db, customer.id);
+  const { nomeLoja } = await loadSettings(db);
+  const link = `${origin}/checkout/nova-senha?token=${token}`;
+  sendInBackground(mailer, {
+    to: customer.email,
+    subject: `Crie sua nova senha na ${nomeLoja}`,
+    text: [
+      `Olá, ${firstName(customer.name)}!`,
+      '',
+      `Recebemos um pedido para criar uma nova senha na ${nomeLoja}. Abra o link abaixo para escolher a nova senha (ele vale por 1 hora e funciona uma vez):`,
+      '',
+      link,
+      '',
+      'Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.',
+    ].join('\n'),
   });
 }

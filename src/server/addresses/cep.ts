@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import cepPromise from 'cep-promise';
 import type { CepAddress } from '#/contract/address.ts';
-import { ufOfCep } from '#/server/cart/shipping.ts';
 import { errorCode } from '#/server/db/health.ts';
 import { TtlCache } from '#/server/lib/ttl-cache.ts';
-import { CITY_RANGES, STREETS } from './cep-table.ts';
+import { CITY_RANGES, STREETS, ufOfCep } from './table.ts';
 
 /**
  * What a CEP tells of an address: first a configured provider (street level, when it answers in time),

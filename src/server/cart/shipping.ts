@@ -6,48 +6,14 @@ import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
+import { ufOfCep } from '#/server/addresses/table.ts';
 import { round2 } from '#/server/lib/prices.ts';
 
 /**
- * Shipping quotes from a CEP-range table by state: the Correios ranges map a CEP to its UF, the UF to
- * a region, and the region to prices, delivery times and the value from which 'Econômica' is free
+ * Shipping quotes by state: the CEP's UF (addresses/table.ts) gives a region, and the region to prices, delivery times and the value from which 'Econômica' is free
  * (the store's fixed value instead, when its free-shipping alert is set to use it); pickup points from
  * the configuration cost nothing.
  */
-
-/** First five digits of the CEP → UF (Correios ranges). */
-const RANGES: [number, number, string][] = [
-  [1000, 19999, 'SP'],
-  [20000, 28999, 'RJ'],
-  [29000, 29999, 'ES'],
-  [30000, 39999, 'MG'],
-  [40000, 48999, 'BA'],
-  [49000, 49999, 'SE'],
-  [50000, 56999, 'PE'],
-  [57000, 57999, 'AL'],
-  [58000, 58999, 'PB'],
-  [59000, 59999, 'RN'],
-  [60000, 63999, 'CE'],
-  [64000, 64999, 'PI'],
-  [65000, 65999, 'MA'],
-  [66000, 68899, 'PA'],
-  [68900, 68999, 'AP'],
-  [69000, 69299, 'AM'],
-  [69300, 69399, 'RR'],
-  [69400, 69899, 'AM'],
-  [69900, 69999, 'AC'],
-  [70000, 72799, 'DF'],
-  [72800, 72999, 'GO'],
-  [73000, 73699, 'DF'],
-  [73700, 76799, 'GO'],
-  [76800, 76999, 'RO'],
-  [77000, 77999, 'TO'],
-  [78000, 78899, 'MT'],
-  [79000, 79999, 'MS'],
-  [80000, 87999, 'PR'],
-  [88000, 89999, 'SC'],
-  [90000, 99999, 'RS'],
-];
 
 const REGION: Record<string, 'SE' | 'S' | 'CO' | 'NE' | 'N'> = {
   SP: 'SE',
@@ -90,11 +56,6 @@ const TABLE = {
   NE: { base: 42.9, extra: 6.5, days: 11, freeFrom: 599.9 },
   N: { base: 54.9, extra: 7.5, days: 14, freeFrom: 599.9 },
 } as const;
-
-export function ufOfCep(cep: string): string | undefined {
-  const prefix = Number(cep.slice(0, 5));
-  return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2];
-}
 
 const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
 

@@ -1,5 +1,6 @@
 // One file because drizzle-kit reads the whole schema from it to write migrations.
 import { sql } from 'drizzle-orm';
+import type { Address, OrderAddress } from '#/contract/address.ts';
 import {
   bigint,
   boolean,
@@ -260,7 +261,8 @@ export const customers = pgTable('customers', {
   phone: text().notNull().default(''),
   sexo: text().notNull().default(''),
   birthDate: text('birth_date').notNull().default(''),
-  address: jsonb().notNull().default({}),
+  /** The account's own address; parts may be missing on accounts made outside the sign-up form. */
+  address: jsonb().$type<Partial<Address>>().notNull().default({}),
   passwordHash: text('password_hash').notNull(),
   optin: boolean().notNull().default(false),
   /** Name of the store's seller when this account sells on the store's behalf (internal sale). */
@@ -433,7 +435,7 @@ export const orders = pgTable(
     /** The chosen delivery option as quoted (id, label, time, pickup address). */
     shipping: jsonb().notNull(),
     /** The delivery address as it was when the order was placed. */
-    address: jsonb().notNull(),
+    address: jsonb().$type<OrderAddress>().notNull(),
     /** The Pix "copia e cola" of the total. */
     pixPayload: text('pix_payload').notNull().default(''),
     /** A payment provider's charge (boleto line, payment page), for methods other than Pix. */

@@ -1,6 +1,7 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
+import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
@@ -8,7 +9,6 @@ import { variantImages } from '#/server/catalog/media-urls.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Charge } from './payments.ts';
-import type { OrderAddress } from '#/server/accounts/addresses.ts';
 import { expireOrders, toSituacao } from './status.ts';
 import { round2 } from '#/server/lib/prices.ts';
 
@@ -74,8 +74,7 @@ export async function loadOrder(
       tipo: frete.tipo,
       label: frete.label,
       prazo: frete.prazo,
-      endereco:
-        frete.tipo === 'retirada' ? [frete.endereco ?? ''] : addressLines(row.address as OrderAddress),
+      endereco: frete.tipo === 'retirada' ? [frete.endereco ?? ''] : addressLines(row.address),
     },
     valores: { subtotal: row.subtotal, desconto: row.discount, frete: row.shippingPrice, total: row.total },
     pagamento: payment(row, base.situacao === 'aguardando_pagamento'),

@@ -1,14 +1,15 @@
 // One concern: turning the session's cart into an order, in one transaction, believing nothing the browser
 // says about money.
 import { and, eq, sql } from 'drizzle-orm';
+import type { OrderAddress } from '#/contract/address.ts';
 import { cartFingerprint } from '#/contract/order.ts';
 import type { OrderPlace } from '#/contract/order.ts';
-import { deliveryAddress } from '#/server/accounts/addresses.ts';
-import type { OrderAddress } from '#/server/accounts/addresses.ts';
 import { lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
+import { deliveryAddress } from '#/server/addresses/book.ts';
+import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
-import { quoteShipping, ufOfCep } from '#/server/cart/shipping.ts';
+import { quoteShipping } from '#/server/cart/shipping.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';

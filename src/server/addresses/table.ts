@@ -1,11 +1,50 @@
 /**
- * The embedded CEP table: works offline, with no provider configured. Ranges of the Correios (8 digits)
- * for the state capitals and the cities of the store's own addresses (Campinas, Jundiaí), which give the
- * city and state; a few single CEPs with their street. Any other CEP still gets its state from the
- * shipping ranges (cart/shipping.ts).
+ * The embedded CEP table: works offline, with no provider configured. The Correios ranges of every state
+ * (a CEP's UF, which shipping prices by); ranges (8 digits) for the state capitals and the cities of the
+ * store's own addresses (Campinas, Jundiaí), which give the city too; a few single CEPs with their street.
  */
 
-/** [first, last, city, UF] */
+/** First five digits of the CEP → UF (Correios ranges). */
+const UF_RANGES: [number, number, string][] = [
+  [1000, 19999, 'SP'],
+  [20000, 28999, 'RJ'],
+  [29000, 29999, 'ES'],
+  [30000, 39999, 'MG'],
+  [40000, 48999, 'BA'],
+  [49000, 49999, 'SE'],
+  [50000, 56999, 'PE'],
+  [57000, 57999, 'AL'],
+  [58000, 58999, 'PB'],
+  [59000, 59999, 'RN'],
+  [60000, 63999, 'CE'],
+  [64000, 64999, 'PI'],
+  [65000, 65999, 'MA'],
+  [66000, 68899, 'PA'],
+  [68900, 68999, 'AP'],
+  [69000, 69299, 'AM'],
+  [69300, 69399, 'RR'],
+  [69400, 69899, 'AM'],
+  [69900, 69999, 'AC'],
+  [70000, 72799, 'DF'],
+  [72800, 72999, 'GO'],
+  [73000, 73699, 'DF'],
+  [73700, 76799, 'GO'],
+  [76800, 76999, 'RO'],
+  [77000, 77999, 'TO'],
+  [78000, 78899, 'MT'],
+  [79000, 79999, 'MS'],
+  [80000, 87999, 'PR'],
+  [88000, 89999, 'SC'],
+  [90000, 99999, 'RS'],
+];
+
+/** The state of a CEP, or undefined for one outside every range (00000-000). */
+export function ufOfCep(cep: string): string | undefined {
+  const prefix = Number(cep.slice(0, 5));
+  return UF_RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2];
+}
+
+/** City ranges: [first, last, city, UF] */
 export const CITY_RANGES: readonly (readonly [number, number, string, string])[] = [
   [1_000_000, 5_999_999, 'São Paulo', 'SP'],
   [8_000_000, 8_499_999, 'São Paulo', 'SP'],

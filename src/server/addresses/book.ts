@@ -1,44 +1,22 @@
-// One concern: a customer's delivery addresses. The account's own address (id 0) lives on the customer
+// The address book: a customer's delivery addresses. The account's own address (id 0) lives on the customer
 // row and changes with the profile; the others are added at the checkout, up to MAX_ADDRESSES.
 import { and, asc, count, eq } from 'drizzle-orm';
 import { ACCOUNT_ADDRESS, MAX_ADDRESSES } from '#/contract/account.ts';
 import type { Endereco } from '#/contract/account.ts';
-import { lockCustomer } from '#/server/accounts/customers.ts';
+import type { OrderAddress } from '#/contract/address.ts';
+import { accountAddressOf, lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 
-/** The address an order is delivered to, kept on the order as it was. */
-export type OrderAddress = {
-  nome: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string;
-};
-
 type Row = typeof t.customerAddresses.$inferSelect;
 export type NewAddress = Omit<Endereco, 'id'>;
 
 /** The account's own address, as the profile saved it (id 0). */
 function accountAddress(customer: Customer): Endereco {
-  const a = customer.address as Record<string, string | undefined>;
-  return {
-    id: ACCOUNT_ADDRESS,
-    destinatario: '',
-    cep: a['cep'] ?? '',
-    logradouro: a['logradouro'] ?? '',
-    numero: a['numero'] ?? '',
-    complemento: a['complemento'] ?? '',
-    bairro: a['bairro'] ?? '',
-    cidade: a['cidade'] ?? '',
-    uf: a['uf'] ?? '',
-  };
+  return { id: ACCOUNT_ADDRESS, destinatario: '', ...accountAddressOf(customer) };
 }
 
 const fromRow = (row: Row): Endereco => ({
@@ -127,15 +105,6 @@ export async function deliveryAddress(db: Db, customer: Customer, id: number): P
     chosen = row && fromRow(row);
   }
   if (!chosen) throw badRequest('Este endereço de entrega não está mais na sua conta: escolha outro.');
-  const { cep, logradouro, numero, complemento, bairro, cidade, uf } = chosen;
-  return {
-    nome: chosen.destinatario || customer.name,
-    cep,
-    logradouro,
-    numero,
-    complemento,
-    bairro,
-    cidade,
-    uf,
-  };
+  const { id: _id, destinatario, ...address } = chosen;
+  return { nome: destinatario || customer.name, ...address };
 }
