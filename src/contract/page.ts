@@ -84,7 +84,8 @@ export const listingSchema = z.object({
   estrutura: estruturaSchema,
   conteudo: z.object({
     produtos: z.array(produtoSchema),
-    busca: z.object({ texto: z.string(), sugestao: z.array(z.string()) }),
+    /** A search's text as read, suggestions, and the title of its results (empty on other listings). */
+    busca: z.object({ texto: z.string(), sugestao: z.array(z.string()), titulo: z.string() }),
     layoutPersonalizado: z.object({ layout: z.string(), codigoCss: z.string() }),
     categoria: entidadeSchema.optional(),
     marca: entidadeSchema.optional(),
@@ -118,26 +119,3 @@ export const listDetailSchema = z.object({
   conteudo: listaResumoSchema.extend({ produtos: z.array(produtoSchema.extend({ quantidade: z.number() })) }),
 });
 export type ListDetailPage = z.infer<typeof listDetailSchema>;
-
-/** Query of every listing endpoint; bad numbers are rejected, `limit` above 100 is clamped to 100. */
-export const LIMIT_MAX = 100;
-export const OFFSET_MAX = 1_000_000;
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { message: `O parâmetro ${name} deve ser um número inteiro não negativo.` })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, {
-      message: `O parâmetro ${name} deve estar entre ${min} e ${max}.`,
-    });
-
-export const listingQuerySchema = z.object({
-  offset: intParam('offset', 0, OFFSET_MAX).optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,9}$/, { message: 'O parâmetro limit deve ser um número inteiro positivo.' })
-    .transform((s) => Math.min(Number(s), LIMIT_MAX))
-    .refine((n) => n >= 1, { message: 'O parâmetro limit deve ser maior que zero.' })
-    .optional(),
-  order: z.string().max(40, { message: 'Ordenação inválida.' }).optional(),
-});

@@ -21,6 +21,7 @@ import { popup } from './routes/popup.ts';
 import { settings } from './routes/settings.ts';
 import { showcase } from './routes/showcase.ts';
 import { sitemap } from './routes/sitemap.ts';
+import { listing } from './routes/listing.ts';
 import { url } from './routes/url.ts';
 import { user } from './routes/user.ts';
 import { media } from './media/routes.ts';
@@ -78,6 +79,7 @@ export function createPlatform({
   front.route('/evaluations', evaluations);
   front.route('/shipment', shipment);
   front.route('/address', cepLookup);
+  front.route('/url/product/listing', listing);
   front.route('/url', url);
   front.route('/struct/menus', menus);
   front.route('/struct/popup', popup);

@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Parcela } from '#/contract/product.ts';
 import { discountPercent, formatBRL, installmentLine, interestFreePlan } from '#/lib/money.ts';
-import { pageCount, pageNumber, pageSize } from '#/lib/pagination.ts';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 const plan = (parcelas: number, valorParcela: number, taxa = 0): Parcela => ({
@@ -32,27 +31,4 @@ test('discount percent is floored', () => {
   expect(discountPercent(199.9, 149.9)).toBe(25);
   expect(discountPercent(100, 100)).toBe(0);
   expect(discountPercent(0, 10)).toBe(0);
-});
-
-test('page size and number from ipp and pg', () => {
-  expect(pageSize(null)).toBe(40);
-  expect(pageSize('24')).toBe(24);
-  expect(pageSize('40')).toBe(40);
-  expect(pageSize('1000')).toBe(40);
-  expect(pageSize('abc')).toBe(40);
-  expect(pageNumber(null)).toBe(1);
-  expect(pageNumber('3')).toBe(3);
-  // pg defaults to 1: whatever is not a page number is the first page.
-  expect(pageNumber('0')).toBe(1);
-  expect(pageNumber('-1')).toBe(1);
-  expect(pageNumber('2.5')).toBe(1);
-  expect(pageNumber('abc')).toBe(1);
-  expect(pageNumber('99999')).toBe(99999);
-});
-
-test('page count is ceil(total / size), 0 when infinite', () => {
-  expect(pageCount(81, 40)).toBe(3);
-  expect(pageCount(80, 40)).toBe(2);
-  expect(pageCount(0, 40)).toBe(0);
-  expect(pageCount(10, 0)).toBe(0);
 });

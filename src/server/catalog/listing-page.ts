@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { Order } from '#/contract/listing.ts';
 import type { ListingPage } from '#/contract/page.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { runListing } from './listing.ts';
-import type { Filters, Order, Scope } from './listing.ts';
+import type { Filters, Scope } from './listing.ts';
 import { estrutura } from './page.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import type { Query } from './urls.ts';
@@ -25,7 +26,7 @@ export type ListingPageRequest = {
   trail: { label: string; path: string; name?: string }[];
   seo: { title: string; description: string; indexar?: boolean };
   /** The search's text and suggestions (search pages only); its canonical keeps the text. */
-  search?: { texto: string; sugestao: string[] } | undefined;
+  search?: ListingPage['conteudo']['busca'] | undefined;
   controls: ListingControls;
 };
 
@@ -63,7 +64,7 @@ export async function listingPage(
     ),
     conteudo: {
       produtos: result.produtos,
-      busca: request.search ?? { texto: '', sugestao: [] },
+      busca: request.search ?? { texto: '', sugestao: [], titulo: '' },
       layoutPersonalizado: { layout: '', codigoCss: '' },
       ...(request.entity ? { [request.entity.key]: request.entity.value } : {}),
       detalhes: { ...result.detalhes, categorias: categoryTree(taxonomy, scope, origin) },

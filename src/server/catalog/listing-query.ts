@@ -1,6 +1,7 @@
 // One concern: the SQL of a listing page (ids of the page, facets), shared by every listing kind.
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { Order } from '#/contract/listing.ts';
 import { queryRows } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -9,16 +10,6 @@ import { FINISHES } from '#/server/config/finishes.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /** The SQL half of a listing: which products are in scope, how filters and orders read, and the counts. */
-
-export const ORDERS = [
-  'Mais Vendidos',
-  'Menor Preço',
-  'Maior Preço',
-  'Lançamentos',
-  'Maior Desconto',
-  'A-Z',
-] as const;
-export type Order = (typeof ORDERS)[number];
 
 export const PRICE_RANGES: [number, number][] = [
   [0, 100],

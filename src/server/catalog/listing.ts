@@ -1,30 +1,20 @@
 // One concern: running a listing (controls in, page of products and facets out).
+import { DEFAULT_ORDER, DEFAULT_PAGE_SIZE, ORDERS } from '#/contract/listing.ts';
+import type { Order } from '#/contract/listing.ts';
 import type { Detalhes, ListingInfo } from '#/contract/page.ts';
 import type { Produto } from '#/contract/product.ts';
 import type { Db } from '#/server/db/client.ts';
 import { badRequest } from '#/server/errors.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
-import {
-  DISCOUNT_BUCKETS,
-  FILTER_KEYS,
-  ORDERS,
-  PRICE_RANGES,
-  queryFacets,
-  queryPageIds,
-} from './listing-query.ts';
+import { DISCOUNT_BUCKETS, FILTER_KEYS, PRICE_RANGES, queryFacets, queryPageIds } from './listing-query.ts';
 import { catalogCaches } from './caches.ts';
-import type { FilterKey, Filters, Order, Scope } from './listing-query.ts';
+import type { FilterKey, Filters, Scope } from './listing-query.ts';
 import { loadProdutos, toMarca } from './products.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { absolute, queryString, rota } from './urls.ts';
 import type { Query } from './urls.ts';
 
-export { ORDERS };
-export type { Filters, Order, Scope };
-export const DEFAULT_ORDER: Order = 'Mais Vendidos';
-/** The real platform's name for the default order, accepted as an alias. */
-const ORDER_ALIASES: Record<string, Order> = { Popularidade: 'Mais Vendidos' };
-export const DEFAULT_LIMIT = 40;
+export type { Filters, Scope };
 
 export type ListingRequest = {
   scope: Scope;
@@ -37,19 +27,6 @@ export type ListingRequest = {
   baseQuery: Query;
   origin: string;
 };
-
-/**
- * The listing's order. The API's own `order` parameter is the caller's: an unknown one is a 400 listing the
- * valid ones. The `order` of a storefront URL (inside `url`) is a shopper's address: an unknown one is the
- * default order (spec), so an old or mistyped link still shows the listing.
- */
-export function parseOrder(value: string | undefined, { lenient = false } = {}): Order {
-  if (!value) return DEFAULT_ORDER;
-  const order = ORDER_ALIASES[value] ?? ORDERS.find((o) => o === value);
-  if (order) return order;
-  if (lenient) return DEFAULT_ORDER;
-  throw badRequest(`Ordenação inválida. Use uma destas: ${ORDERS.join(', ')}.`);
-}
 
 const MAX_FILTER_VALUES = 20;
 /** Filter values from a query; values are data, compared literally, and capped in number and length. */
@@ -105,7 +82,7 @@ export async function warmListings(db: Db, taxonomy: Taxonomy): Promise<number> 
       filters: NO_FILTERS,
       order: DEFAULT_ORDER,
       offset: 0,
-      limit: DEFAULT_LIMIT,
+      limit: DEFAULT_PAGE_SIZE,
     });
   }
   return taxonomy.categories.length;
@@ -203,7 +180,7 @@ function listingLinks(req: ListingRequest) {
     const q: Query = { ...req.baseQuery };
     for (const key of FILTER_KEYS) if (req.filters[key].length) q[key] = req.filters[key];
     if (req.order !== DEFAULT_ORDER) q['order'] = req.order;
-    if (req.limit !== DEFAULT_LIMIT) q['ipp'] = String(req.limit);
+    if (req.limit !== DEFAULT_PAGE_SIZE) q['ipp'] = String(req.limit);
     return q;
   };
   const link = (query: Query) => ({

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { listingQuerySchema } from '#/contract/page.ts';
+import { zValidator } from '@hono/zod-validator';
+import { listingQuerySchema, OFFSET_MAX, pageNumber, pageSize, storefrontOrder } from '#/contract/listing.ts';
+import type { ListingQuery } from '#/contract/listing.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import { DEFAULT_LIMIT, parseFilters, parseOrder } from '#/server/catalog/listing.ts';
+import { parseFilters } from '#/server/catalog/listing.ts';
 import { findLandingPage, listingPage } from '#/server/catalog/listing-page.ts';
 import type { ListingControls } from '#/server/catalog/listing-page.ts';
 import { plainText } from '#/server/catalog/page.ts';
@@ -16,50 +18,47 @@ import { brandPath, landingPath } from '#/server/catalog/urls.ts';
 /** `url/product/listing/{category|brand|landing-page|search}`: a listing page of the storefront. */
 export const listing = new Hono<PlatformEnv>();
 
+/** The call's own offset, limit and order, checked by the contract's listing query (a 400 names the problem). */
+const callControls = zValidator('query', listingQuerySchema, (result) => {
+  if (!result.success)
+    throw badRequest(result.error.issues[0]?.message ?? 'Parâmetros de listagem inválidos.');
+});
+
 /**
- * The shopper's controls, read once: offset/limit/order from the call, else the storefront's
- * `pg`/`ipp`/`order` inside `url`; filters from both.
+ * The shopper's controls, read once: offset/limit/order from the call, else the storefront's `pg`/`ipp`/
+ * `order` inside `url`, read as the storefront reads them (contract/listing.ts); filters from both. A `pg`
+ * that is not a page number is a 400 here: the storefront never sends one (it sends the offset).
  */
-function readControls(c: Context<PlatformEnv>, urlQuery: URLSearchParams): ListingControls {
-  const raw = {
-    offset: c.req.query('offset'),
-    limit: c.req.query('limit') ?? urlQuery.get('ipp') ?? undefined,
-    order: c.req.query('order'),
-  };
-  const parsed = listingQuerySchema.safeParse(
-    Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
-  );
-  if (!parsed.success)
-    throw badRequest(parsed.error.issues[0]?.message ?? 'Parâmetros de listagem inválidos.');
-  const limit = parsed.data.limit ?? DEFAULT_LIMIT;
-  let offset = parsed.data.offset;
+function readControls(
+  c: Context<PlatformEnv>,
+  call: ListingQuery,
+  urlQuery: URLSearchParams,
+): ListingControls {
+  const limit = call.limit ?? pageSize(urlQuery.get('ipp'));
+  let offset = call.offset;
   if (offset === undefined) {
-    const pg = urlQuery.get('pg');
-    if (pg !== null && !/^\d{1,6}$/.test(pg))
-      throw badRequest('O parâmetro pg deve ser um número de página.');
-    offset = (Math.max(1, Number(pg ?? 1)) - 1) * limit;
+    const page = pageNumber(urlQuery.get('pg'));
+    if (page === undefined) throw badRequest('O parâmetro pg deve ser um número de página.');
+    offset = (page - 1) * limit;
+    if (offset > OFFSET_MAX) throw notFound();
   }
   const filters = parseFilters((key) => [...urlQuery.getAll(key), ...(c.req.queries(key) ?? [])]);
-  // The call's own `order` must be one of ORDERS; a storefront URL's unknown order is the default order.
-  const order =
-    raw.order !== undefined
-      ? parseOrder(parsed.data.order)
-      : parseOrder(urlQuery.get('order') ?? undefined, { lenient: true });
+  const order = call.order ?? storefrontOrder(urlQuery.get('order'));
   return { offset, limit, order, filters };
 }
 
 /** Resolve `url`, insist it is a page of the expected kind, and read the shopper's controls. */
-async function resolveAs(c: Context<PlatformEnv>, nivel: string) {
+async function resolveAs(c: Context<PlatformEnv>, call: ListingQuery, nivel: string) {
   const { db } = c.get('config');
   const { path, query } = parseStoreUrl(c.req.query('url'));
   const taxonomy = await getTaxonomy(db);
   const resolved = await resolvePath(db, taxonomy, path);
   if (resolved?.nivel !== nivel || !('id' in resolved)) throw notFound();
-  return { db, id: resolved.id, taxonomy, controls: readControls(c, query) };
+  return { db, id: resolved.id, taxonomy, controls: readControls(c, call, query) };
 }
 
-listing.get('/category', async (c) => {
-  const { db, id, taxonomy, controls } = await resolveAs(c, 'product/listing/category');
+listing.get('/category', callControls, async (c) => {
+  const { db, id, taxonomy, controls } = await resolveAs(c, c.req.valid('query'), 'product/listing/category');
   const lineage = taxonomy.lineage(id);
   const cat = lineage.at(-1);
   if (!cat) throw notFound();
@@ -85,8 +84,8 @@ listing.get('/category', async (c) => {
   return c.json(page);
 });
 
-listing.get('/brand', async (c) => {
-  const { db, id, taxonomy, controls } = await resolveAs(c, 'product/listing/brand');
+listing.get('/brand', callControls, async (c) => {
+  const { db, id, taxonomy, controls } = await resolveAs(c, c.req.valid('query'), 'product/listing/brand');
   const brand = taxonomy.brandById.get(id);
   if (!brand) throw notFound();
   const path = brandPath(brand.slug);
@@ -114,8 +113,12 @@ listing.get('/brand', async (c) => {
   return c.json(page);
 });
 
-listing.get('/landing-page', async (c) => {
-  const { db, id, taxonomy, controls } = await resolveAs(c, 'product/listing/landing-page');
+listing.get('/landing-page', callControls, async (c) => {
+  const { db, id, taxonomy, controls } = await resolveAs(
+    c,
+    c.req.valid('query'),
+    'product/listing/landing-page',
+  );
   const lp = await findLandingPage(db, id);
   const path = landingPath(lp.slug);
   const page = await listingPage(db, c.get('origin'), taxonomy, {
@@ -134,10 +137,12 @@ listing.get('/landing-page', async (c) => {
   return c.json(page);
 });
 
-listing.get('/search', async (c) => {
+listing.get('/search', callControls, async (c) => {
   const busca = searchTextSchema.safeParse(c.req.query('busca') ?? '');
   if (!busca.success) throw badRequest(busca.error.issues[0]?.message ?? 'Texto da busca inválido.');
   const text = busca.data;
+  // The results' title, as the page's heading and (with the page and the store's name) its <title>.
+  const title = text ? `Resultados para "${text}"` : 'Busca';
   const { db } = c.get('config');
   const taxonomy = await getTaxonomy(db);
   const plan = await planSearch(db, text);
@@ -155,12 +160,12 @@ listing.get('/search', async (c) => {
       },
     ],
     seo: {
-      title: text ? `Resultados para "${text}"` : 'Busca',
+      title,
       description: `Resultados da busca por ${text} na nossa loja.`,
       indexar: false,
     },
-    search: { texto: text, sugestao: plan.suggestions },
-    controls: readControls(c, urlQuery),
+    search: { texto: text, sugestao: plan.suggestions, titulo: title },
+    controls: readControls(c, c.req.valid('query'), urlQuery),
   });
   return c.json(page);
 });

@@ -9,10 +9,9 @@ import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { loadInstitutionalPage } from '#/server/content/pages.ts';
 import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
-import { listing } from './listing.ts';
 
+/** `url/*`: the page a storefront URL shows (listings have their own router, routes/listing.ts). */
 export const url = new Hono<PlatformEnv>();
-url.route('/product/listing', listing);
 
 async function resolve(c: Context<PlatformEnv>) {
   const { path, query } = parseStoreUrl(c.req.query('url'));

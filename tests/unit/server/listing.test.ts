@@ -83,6 +83,17 @@ describe('pagination', () => {
     expect(res.status).toBe(400);
     expect(errorSchema.parse(await res.json()).mensagem).toMatch(/parâmetro (offset|limit)/);
   });
+
+  test('a storefront url reads pg and ipp by the storefront rules: a size not offered is 40, a bad pg a 400, a page too far a 404', async () => {
+    const path = '/v2/front/url/product/listing/category?url=';
+    expect(
+      (await store.getJson(`${path}${encodeURIComponent('/cozinha/?ipp=7')}`, listingSchema)).info.limit,
+    ).toBe(40);
+    const bad = await store.request(`${path}${encodeURIComponent('/cozinha/?pg=dois')}`);
+    expect(bad.status).toBe(400);
+    expect(errorSchema.parse(await bad.json()).mensagem).toBe('O parâmetro pg deve ser um número de página.');
+    expect((await store.request(`${path}${encodeURIComponent('/cozinha/?pg=99999999')}`)).status).toBe(404);
+  });
 });
 
 describe('ordering', () => {
