@@ -40,6 +40,27 @@ const noDynamicServer = {
   message: noServer.message,
 };
 
+/** Imports that leave their folder use the `#/` alias (a package.json subpath import Node resolves too). */
+const noParentImports = {
+  group: ['../*', '../**'],
+  message: "Import from another folder with the '#/' alias (#/server/cart/cart.ts), not '../'.",
+};
+
+/** Lines a source file may have before it is split along a real seam. */
+const MAX_LINES = 300;
+/** Files allowed past MAX_LINES, each with its reason (and its own limit, so it cannot keep growing). */
+const LONG_FILES = {
+  'src/server/db/schema.ts': [500, 'drizzle-kit reads the whole schema from one file to write migrations'],
+  'src/server/seed/editorial.ts': [
+    400,
+    "the seed's editorial content: data (pages, banners, menus), no logic",
+  ],
+  'src/components/listing/ListingView.astro': [
+    350,
+    'one view with its own scoped styles; its parts (filters, pagination, cards) are components already',
+  ],
+};
+
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'src/server/db/migrations/'] },
   ...tseslint.configs.strictTypeChecked,
@@ -64,6 +85,18 @@ export default defineConfig(
       '@typescript-eslint/non-nullable-type-assertion-style': 'off',
     },
   },
+  {
+    files: ['src/**'],
+    rules: {
+      'max-lines': ['error', MAX_LINES],
+      'no-restricted-imports': ['error', { patterns: [noParentImports] }],
+    },
+  },
+  ...Object.entries(LONG_FILES).map(([file, [max]]) => ({
+    files: [file],
+    rules: { 'max-lines': ['error', max] },
+  })),
+  { files: ['tests/**', 'scripts/**'], rules: { 'max-lines': ['error', 450] } },
   ...astro.configs['flat/recommended'],
   {
     // astro-eslint-parser has no project service; it finds tsconfig.json itself.
@@ -107,11 +140,11 @@ export default defineConfig(
   {
     files: ['src/server/**'],
     ignores: ['src/server/seed/**', 'src/server/boot.ts', 'src/server/routes/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, noParentImports] }] },
   },
   {
     files: ['src/server/routes/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, noQueries] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSeed, noQueries, noParentImports] }] },
   },
   {
     files: ['src/contract/**'],

@@ -4,7 +4,7 @@ import { z } from 'astro/zod';
 
 /**
  * Marketing pages: one Markdown file per page in src/content/paginas (the file name is the address:
- * `black-friday.md` → /pagina/black-friday). README, "Publishing a page", says how.
+ * `black-friday.md` → /pagina/black-friday). docs/storefront.md, "Publishing a marketing page", says how.
  */
 const paginas = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/paginas' }),

@@ -6,7 +6,7 @@ import { readmeRoutes } from './routes.ts';
 import { ownAddress } from './servers.ts';
 
 /**
- * Every shopper can use it: each route of the README, and each open state of each island, has no serious or
+ * Every shopper can use it: each route docs/storefront.md lists, and each open state of each island, has no serious or
  * critical axe-core violation, at 1366 px (desktop project) and 360 px (mobile project).
  */
 
@@ -24,7 +24,7 @@ async function visit(page: Page, path: string) {
 
 // The walk is long (each route hydrated, then analysed): two halves, so the two workers share it.
 for (const half of [0, 1])
-  test(`every route of the README, half ${String(half + 1)} of 2: no serious or critical violation`, async ({
+  test(`every storefront route, half ${String(half + 1)} of 2: no serious or critical violation`, async ({
     page,
   }) => {
     test.setTimeout(180_000);

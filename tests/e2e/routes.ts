@@ -10,7 +10,7 @@ async function links(page: Page, from: string, pattern: RegExp): Promise<string[
 }
 
 /**
- * Every route the README lists, with real slugs read from the pages that link to them (a product, a
+ * Every route docs/storefront.md lists, with real slugs read from the pages that link to them (a product, a
  * brand, a list, a landing page). An empty entry means a page no longer links where it should.
  */
 export async function readmeRoutes(page: Page): Promise<string[]> {
