@@ -48,7 +48,10 @@ const noParentImports = {
 
 /** Lines a source file may have before it is split along a real seam. */
 const MAX_LINES = 300;
-/** Files allowed past MAX_LINES, each with its reason (and its own limit, so it cannot keep growing). */
+/**
+ * Files allowed past MAX_LINES, each with its reason (and its own limit, so it cannot keep growing).
+ * @type {Record<string, [number, string]>}
+ */
 const LONG_FILES = {
   'src/server/db/schema.ts': [500, 'drizzle-kit reads the whole schema from one file to write migrations'],
   'src/server/seed/editorial.ts': [
@@ -60,6 +63,9 @@ const LONG_FILES = {
     'one view with its own scoped styles; its parts (filters, pagination, cards) are components already',
   ],
 };
+
+/** @type {(file: string, max: number) => import('eslint').Linter.Config} */
+const longFile = (file, max) => ({ files: [file], rules: { 'max-lines': ['error', max] } });
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'src/server/db/migrations/'] },
@@ -92,10 +98,7 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [noParentImports] }],
     },
   },
-  ...Object.entries(LONG_FILES).map(([file, [max]]) => ({
-    files: [file],
-    rules: { 'max-lines': ['error', max] },
-  })),
+  ...Object.entries(LONG_FILES).map(([file, [max]]) => longFile(file, max)),
   { files: ['tests/**', 'scripts/**'], rules: { 'max-lines': ['error', 450] } },
   ...astro.configs['flat/recommended'],
   {
