@@ -3,15 +3,11 @@ import type { Client } from './core.ts';
 
 /** The shopper (`checkout/user`) and their favourites (`wishlist`). */
 
-const userSchema = async () => (await import('#/contract/user.ts')).userSchema;
-const wishlistSchema = async () => (await import('#/contract/wishlist.ts')).wishlistSchema;
-const wishlistAnswerSchema = async () => (await import('#/contract/wishlist.ts')).wishlistAnswerSchema;
-
-export const getUser = (client: Client) => getJson(client, 'v2/front/checkout/user', {}, userSchema);
+export const getUser = (client: Client) => getJson(client, 'v2/front/checkout/user', {}, 'user');
 
 /** Favourite product ids; a guest's call fails with a 401 ApiError. */
 export const getFavourites = async (client: Client) =>
-  (await getJson(client, 'v2/front/wishlist', {}, wishlistSchema)).favoritos;
+  (await getJson(client, 'v2/front/wishlist', {}, 'wishlist')).favoritos;
 
 export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'verify', idProduto: number) =>
   sendJson(
@@ -19,52 +15,40 @@ export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'veri
     'post',
     `v2/front/wishlist/${action}`,
     { idProduto, idAtributoSimples: 0, idUnidadeVenda: 0, quantidade: 1, parametroAdicional: '' },
-    wishlistAnswerSchema,
+    'wishlistAnswer',
   );
-
-const formAnswerSchema = async () => (await import('#/contract/forms.ts')).formAnswerSchema;
-const produtosSchema = async () => (await import('#/contract/wishlist.ts')).wishlistProductsSchema;
 
 /** Sign up (logs the new customer in on a new session: read `client.issuedSession`). */
 export const register = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/checkout/register', body, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/register', body, 'formAnswer');
 
 /** Log in with e-mail or CPF/CNPJ; the session id changes (read `client.issuedSession`). */
 export const login = (client: Client, usuario: string, senha: string) =>
-  sendJson(
-    client,
-    'post',
-    'v2/front/checkout/login',
-    { usuario, senha, revendedor: false },
-    formAnswerSchema,
-  );
+  sendJson(client, 'post', 'v2/front/checkout/login', { usuario, senha, revendedor: false }, 'formAnswer');
 
 export const logout = (client: Client) =>
-  sendJson(client, 'post', 'v2/front/checkout/logout', {}, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/logout', {}, 'formAnswer');
 
 export const requestPasswordReset = (client: Client, usuario: string) =>
-  sendJson(client, 'post', 'v2/front/checkout/password-recovery', { usuario }, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/password-recovery', { usuario }, 'formAnswer');
 
 export const resetPassword = (client: Client, token: string, senha: string) =>
-  sendJson(client, 'post', 'v2/front/checkout/password-reset', { token, senha }, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/password-reset', { token, senha }, 'formAnswer');
 
 export const updateProfile = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/checkout/user', body, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/user', body, 'formAnswer');
 
 /** The favourites as products, for the wishlist page (our extension: `?produtos=1`). */
 export const getFavouriteProducts = async (client: Client) =>
-  (await getJson(client, 'v2/front/wishlist', { produtos: '1' }, produtosSchema)).produtos;
-
-const enderecosAnswerSchema = async () => (await import('#/contract/account.ts')).enderecosAnswerSchema;
-const enderecoAnswerSchema = async () => (await import('#/contract/account.ts')).enderecoAnswerSchema;
+  (await getJson(client, 'v2/front/wishlist', { produtos: '1' }, 'wishlistProducts')).produtos;
 
 /** The customer's delivery addresses (`checkout/addresses`): the account's (id 0) first. */
 export const getAddresses = async (client: Client) =>
-  (await getJson(client, 'v2/front/checkout/addresses', {}, enderecosAnswerSchema)).enderecos;
+  (await getJson(client, 'v2/front/checkout/addresses', {}, 'addresses')).enderecos;
 
 /** Add a delivery address; a field the platform refuses is a 400 ApiError with its message. */
 export const addAddress = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/checkout/addresses', body, enderecoAnswerSchema);
+  sendJson(client, 'post', 'v2/front/checkout/addresses', body, 'address');
 
 export const removeAddress = (client: Client, id: number) =>
-  sendJson(client, 'delete', `v2/front/checkout/addresses/${String(id)}`, undefined, formAnswerSchema);
+  sendJson(client, 'delete', `v2/front/checkout/addresses/${String(id)}`, undefined, 'formAnswer');

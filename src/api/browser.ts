@@ -42,5 +42,5 @@ export function createBrowserClient(appToken: string, observer?: RequestObserver
     if (!response.ok) throw errorAnswer(response.status, path, body);
     return body;
   };
-  return { validate: false, observer, call };
+  return { observer, call };
 }

@@ -4,14 +4,12 @@ import type { Client } from './core.ts';
 
 /** The visitor's cart on the platform (`checkout/cart`); every call answers the whole cart. */
 
-const cartSchema = async () => (await import('#/contract/cart.ts')).cartSchema;
-const upsellSchema = async () => (await import('#/contract/cart.ts')).upsellSchema;
 const PATH = 'v2/front/checkout/cart';
 
 /** What identifies a line, as the cart answers it in `hash` (the contract's shape, less the quantity). */
 export type LineKey = Omit<CartHash, 'quantidade' | 'adicional'>;
 
-export const getCart = (client: Client) => getJson(client, PATH, {}, cartSchema);
+export const getCart = (client: Client) => getJson(client, PATH, {}, 'cart');
 
 export const addToCart = (
   client: Client,
@@ -22,19 +20,19 @@ export const addToCart = (
     'post',
     PATH,
     { tipo: 'produto', itens: [{ ...item, idUnidadeVenda: 0, idArmazem: 0 }] },
-    cartSchema,
+    'cart',
   );
 
 /** Add a ready-made payload (an upsell offer's `carrinho`). */
 export const addPayload = (client: Client, payload: CartPayload) =>
-  sendJson(client, 'post', PATH, payload, cartSchema);
+  sendJson(client, 'post', PATH, payload, 'cart');
 
 /** Set a line's absolute quantity. */
 export const setQuantity = (client: Client, line: LineKey, quantidade: number) =>
-  sendJson(client, 'put', PATH, { ...lineBody(line), quantidade }, cartSchema);
+  sendJson(client, 'put', PATH, { ...lineBody(line), quantidade }, 'cart');
 
 export const removeLine = (client: Client, line: LineKey) =>
-  sendJson(client, 'delete', PATH, lineBody(line), cartSchema);
+  sendJson(client, 'delete', PATH, lineBody(line), 'cart');
 
 const lineBody = (line: LineKey) => ({
   tipo: 'produto',
@@ -45,16 +43,14 @@ const lineBody = (line: LineKey) => ({
 });
 
 export const getUpsell = (client: Client) =>
-  getJson(client, 'v2/front/checkout/upsell/carrinhoLateral', {}, upsellSchema);
-
-const shippingSchema = async () => (await import('#/contract/shipping.ts')).shippingSchema;
+  getJson(client, 'v2/front/checkout/upsell/carrinhoLateral', {}, 'upsell');
 
 /** Shipping of the session's cart to a CEP (the CEP is remembered in the session). */
 export const quoteCartShipping = (client: Client, cep: string) =>
-  sendJson(client, 'post', 'v2/front/shipment/cart', { cep }, shippingSchema);
+  sendJson(client, 'post', 'v2/front/shipment/cart', { cep }, 'shipping');
 
 /** Shipping of one product (a finish, a quantity) to a CEP. */
 export const quoteProductShipping = (
   client: Client,
   body: { cep: string; idProduto: number; idAtributoValor: number; quantidade: number },
-) => sendJson(client, 'post', 'v2/front/shipment/product', body, shippingSchema);
+) => sendJson(client, 'post', 'v2/front/shipment/product', body, 'shipping');

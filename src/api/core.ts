@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '#/contract/error-codes.ts';
+import type { SchemaName, Schemas } from './schemas.ts';
 
 /**
  * What every resource module (cart.ts, page.ts ...) needs, whichever way calls travel: the server's
@@ -19,8 +20,11 @@ export type RequestObserver = { start(): void; end(ok: boolean): void };
 export type Client = {
   /** One call to the platform: its JSON answer, or a thrown ApiError. */
   call: Call;
-  /** Check answers against the contract (worth it for an external platform, not for our own). */
-  validate: boolean;
+  /**
+   * The contract's schemas to check answers with (worth it for an external platform, not for our own);
+   * absent, answers are taken as the contract types them.
+   */
+  schemas?: Schemas | undefined;
   /** Told when each call starts and ends (the browser's loading bar). */
   observer?: RequestObserver | undefined;
   /** A session the platform issued during this client's calls (the visitor had none, or login rotated it): set it as the cookie. */
@@ -105,26 +109,18 @@ export function searchParams(query: Query): URLSearchParams {
   return params;
 }
 
-/**
- * A contract schema, imported only when answers are checked (an external platform): pages and islands
- * that talk to our own platform never load zod, so the browser's bundle does not carry it.
- */
-export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
+/** What the contract says an answer of the schema `K` is. */
+export type Answer<K extends SchemaName> = z.infer<Schemas[K]>;
 
-/** The answer as the contract types it; with `validate`, an answer that breaks the contract is a 502. */
-async function read<S extends z.ZodType>(
-  client: Client,
-  body: unknown,
-  schema: SchemaLoader<S>,
-  endpoint: string,
-): Promise<z.infer<S>> {
-  if (!client.validate) return body as z.infer<S>;
-  const parsed = (await schema()).safeParse(body);
+/** The answer as the contract types it; with `schemas`, an answer that breaks the contract is a 502. */
+function read<K extends SchemaName>(client: Client, body: unknown, name: K, endpoint: string): Answer<K> {
+  if (!client.schemas) return body as Answer<K>;
+  const parsed = client.schemas[name].safeParse(body);
   if (!parsed.success) {
     console.error(`[api] ${endpoint} broke the contract:`, parsed.error.issues.slice(0, 3));
     throw new ApiError(502, endpoint, 'A plataforma da loja respondeu num formato inesperado.');
   }
-  return parsed.data;
+  return parsed.data as Answer<K>;
 }
 
 /** Run one call: failures are one ApiError, and the observer hears its start and end. */
@@ -144,25 +140,25 @@ async function observed<T>(client: Client, path: string, call: () => Promise<T>)
 }
 
 /** GET a contract endpoint; answers are checked when the client asks. */
-export async function getJson<S extends z.ZodType>(
+export async function getJson<K extends SchemaName>(
   client: Client,
   path: string,
   query: Query,
-  schema: SchemaLoader<S>,
-): Promise<z.infer<S>> {
+  schema: K,
+): Promise<Answer<K>> {
   return observed(client, path, async () =>
     read(client, await client.call({ method: 'get', path, searchParams: searchParams(query) }), schema, path),
   );
 }
 
 /** Send JSON to a contract endpoint (POST, PUT, DELETE) and read the answer the same way. */
-export async function sendJson<S extends z.ZodType>(
+export async function sendJson<K extends SchemaName>(
   client: Client,
   method: 'post' | 'put' | 'delete',
   path: string,
   body: unknown,
-  schema: SchemaLoader<S>,
-): Promise<z.infer<S>> {
+  schema: K,
+): Promise<Answer<K>> {
   return observed(client, path, async () =>
     read(client, await client.call({ method, path, json: body }), schema, path),
   );

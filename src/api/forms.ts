@@ -4,28 +4,20 @@ import type { Client } from './core.ts';
 
 /** Forms the platform keeps (newsletter; contact and evaluations come with their pages). */
 
-const formAnswerSchema = async () => (await import('#/contract/forms.ts')).formAnswerSchema;
-
 export const subscribeNewsletter = (client: Client, body: Partial<NewsletterRequest>) =>
-  sendJson(client, 'post', 'v2/front/newsletter', body, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/newsletter', body, 'formAnswer');
 
 /** The customer-service form (`form/contact`). */
 export const sendContact = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/form/contact', body, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/form/contact', body, 'formAnswer');
 
 /** The architect programme sign-up (`form/architect`), as a student or a professional. */
 export const joinArchitects = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/form/architect', body, formAnswerSchema);
+  sendJson(client, 'post', 'v2/front/form/architect', body, 'formAnswer');
 
 /** Whether a store-evaluation invitation can still be answered. */
 export const checkEvaluationKey = (client: Client, key: string) =>
-  getJson(client, `v2/front/evaluations/store/add/${encodeURIComponent(key)}`, {}, formAnswerSchema);
+  getJson(client, `v2/front/evaluations/store/add/${encodeURIComponent(key)}`, {}, 'formAnswer');
 
 export const evaluateStore = (client: Client, key: string, body: Record<string, unknown>) =>
-  sendJson(
-    client,
-    'post',
-    `v2/front/evaluations/store/add/${encodeURIComponent(key)}`,
-    body,
-    formAnswerSchema,
-  );
+  sendJson(client, 'post', `v2/front/evaluations/store/add/${encodeURIComponent(key)}`, body, 'formAnswer');

@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { ApiError, errorAnswer, TIMEOUT_MS, TOO_SLOW, UNAVAILABLE } from './core.ts';
 import type { Client, RequestObserver } from './core.ts';
+import { SCHEMAS } from './schemas.ts';
 
 export { ApiError } from './core.ts';
 export type { Client, Query } from './core.ts';
@@ -73,7 +74,7 @@ export function createClient(origin: string, session?: string, transport = serve
     },
   });
   const client: Client = {
-    validate: transport.validate,
+    schemas: transport.validate ? SCHEMAS : undefined,
     observer: transport.observer,
     call: async ({ method, path, searchParams, json }) => {
       try {

@@ -1,38 +1,31 @@
 import type { Nivel } from '#/contract/common.ts';
-import type * as PageContract from '#/contract/page.ts';
 import { getJson } from './core.ts';
 import type { Client, Query } from './core.ts';
-
-/** The page contract, loaded only when answers are checked. */
-const schema =
-  <K extends keyof typeof PageContract>(name: K) =>
-  async () =>
-    (await import('#/contract/page.ts'))[name];
 
 /** Page resolution: which page a storefront path is, and each page's data (`url/*`). */
 
 export const verifyUrl = async (client: Client, url: string): Promise<Nivel> =>
-  (await getJson(client, 'v2/front/url/verify', { url }, schema('verifySchema'))).nivel;
+  (await getJson(client, 'v2/front/url/verify', { url }, 'verify')).nivel;
 
-export const getHome = (client: Client) => getJson(client, 'v2/front/url/home', {}, schema('homeSchema'));
+export const getHome = (client: Client) => getJson(client, 'v2/front/url/home', {}, 'home');
 
 export const getInstitutional = (client: Client, url: string) =>
-  getJson(client, 'v2/front/url/page', { url }, schema('institutionalSchema'));
+  getJson(client, 'v2/front/url/page', { url }, 'institutional');
 
 export const getProductPage = (client: Client, url: string, sku?: string) =>
-  getJson(client, 'v2/front/url/product/detail', { url, sku }, schema('productPageSchema'));
+  getJson(client, 'v2/front/url/product/detail', { url, sku }, 'productPage');
 
 export type ListingKind = 'category' | 'brand' | 'landing-page';
 
 /** A category, brand or landing-page listing; `url` carries the storefront query (filters, order). */
 export const getListing = (client: Client, kind: ListingKind, url: string, query: Query) =>
-  getJson(client, `v2/front/url/product/listing/${kind}`, { url, ...query }, schema('listingSchema'));
+  getJson(client, `v2/front/url/product/listing/${kind}`, { url, ...query }, 'listing');
 
 export const searchProducts = (client: Client, busca: string, query: Query) =>
-  getJson(client, 'v2/front/url/product/listing/search', { busca, ...query }, schema('listingSchema'));
+  getJson(client, 'v2/front/url/product/listing/search', { busca, ...query }, 'listing');
 
 export const getLists = (client: Client) =>
-  getJson(client, 'v2/front/url/list/listing', { url: '/lista' }, schema('listListingSchema'));
+  getJson(client, 'v2/front/url/list/listing', { url: '/lista' }, 'listListing');
 
 export const getList = (client: Client, url: string) =>
-  getJson(client, 'v2/front/url/list/detail', { url }, schema('listDetailSchema'));
+  getJson(client, 'v2/front/url/list/detail', { url }, 'listDetail');

@@ -6,7 +6,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const schema = () => Promise.resolve(undefined as never);
+test('the browser client checks no answer: it carries no schema (islands ship without zod)', () => {
+  expect(createBrowserClient('loja').schemas).toBeUndefined();
+});
 
 test("a page's first call goes alone; the next ones wait for it, then run side by side", async () => {
   const events: string[] = [];
@@ -25,9 +27,9 @@ test("a page's first call goes alone; the next ones wait for it, then run side b
   );
   const client = createBrowserClient('loja');
   const calls = [
-    getJson(client, 'v2/front/checkout/cart', {}, schema),
-    getJson(client, 'v2/front/checkout/user', {}, schema),
-    getJson(client, 'v2/front/struct/popup/home', {}, schema),
+    getJson(client, 'v2/front/checkout/cart', {}, 'cart'),
+    getJson(client, 'v2/front/checkout/user', {}, 'user'),
+    getJson(client, 'v2/front/struct/popup/home', {}, 'popups'),
   ];
   await vi.waitFor(() => {
     expect(events).toEqual(['start /api/v2/front/checkout/cart']);
@@ -58,9 +60,9 @@ test('errors answer as ApiError with the platform message; the queue goes on aft
     ),
   );
   const client = createBrowserClient('loja');
-  await expect(getJson(client, 'x', {}, schema)).rejects.toMatchObject({
+  await expect(getJson(client, 'x', {}, 'formAnswer')).rejects.toMatchObject({
     status: 404,
     mensagem: 'Produto não encontrado.',
   });
-  await expect(getJson(client, 'y', {}, schema)).rejects.toMatchObject({ status: 404 });
+  await expect(getJson(client, 'y', {}, 'formAnswer')).rejects.toMatchObject({ status: 404 });
 });

@@ -6,7 +6,6 @@ import { applyEntryRule, UnknownEntryRule } from '#/controllers/entry-rules.ts';
 const fake = (answer: unknown) => {
   const calls: string[] = [];
   const client: Client = {
-    validate: false,
     call: ({ path }) => {
       calls.push(path);
       return Promise.resolve(answer);

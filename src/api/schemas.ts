@@ -1,0 +1,61 @@
+import { enderecoAnswerSchema, enderecosAnswerSchema } from '#/contract/account.ts';
+import { cepAddressSchema } from '#/contract/address.ts';
+import { cartSchema, upsellSchema } from '#/contract/cart.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
+import { paymentMethodsSchema, pedidoAnswerSchema, pedidosAnswerSchema } from '#/contract/order.ts';
+import {
+  homeSchema,
+  institutionalSchema,
+  listDetailSchema,
+  listingSchema,
+  listListingSchema,
+  productPageSchema,
+  verifySchema,
+} from '#/contract/page.ts';
+import { settingsSchema } from '#/contract/settings.ts';
+import { shippingSchema } from '#/contract/shipping.ts';
+import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
+import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
+import { userSchema } from '#/contract/user.ts';
+import { wishlistAnswerSchema, wishlistProductsSchema, wishlistSchema } from '#/contract/wishlist.ts';
+
+/**
+ * Every answer's contract schema, by name. Resource modules name the schema of each call (`'cart'`) and
+ * import only this file's type; the server's client (http.ts) hands these to `read` when it checks answers
+ * (an external platform). The browser's client never checks, so island bundles carry no zod and no lazy
+ * schema loaders.
+ */
+export const SCHEMAS = {
+  addresses: enderecosAnswerSchema,
+  address: enderecoAnswerSchema,
+  cep: cepAddressSchema,
+  cart: cartSchema,
+  upsell: upsellSchema,
+  formAnswer: formAnswerSchema,
+  order: pedidoAnswerSchema,
+  orders: pedidosAnswerSchema,
+  paymentMethods: paymentMethodsSchema,
+  home: homeSchema,
+  institutional: institutionalSchema,
+  listDetail: listDetailSchema,
+  listing: listingSchema,
+  listListing: listListingSchema,
+  productPage: productPageSchema,
+  verify: verifySchema,
+  settings: settingsSchema,
+  shipping: shippingSchema,
+  sitemapIndex: sitemapIndexSchema,
+  sitemap: sitemapSchema,
+  banners: bannersSchema,
+  brands: brandsSchema,
+  menu: menuSchema,
+  popups: popupsSchema,
+  showcase: showcaseSchema,
+  user: userSchema,
+  wishlistAnswer: wishlistAnswerSchema,
+  wishlistProducts: wishlistProductsSchema,
+  wishlist: wishlistSchema,
+};
+
+export type Schemas = typeof SCHEMAS;
+export type SchemaName = keyof Schemas;
