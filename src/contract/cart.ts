@@ -50,7 +50,13 @@ export const cartSchema = z.object({
   itens: z.array(cartItemSchema),
   subtotal: z.object({
     valor: z.number(),
-    descontoVista: z.object({ valor: z.number(), porcentagem: z.number(), desconto: z.number() }),
+    /** The cash total; `texto` names the methods it is paid with ('no Pix', our extension). */
+    descontoVista: z.object({
+      valor: z.number(),
+      porcentagem: z.number(),
+      desconto: z.number(),
+      texto: z.string(),
+    }),
     parcelamento: z.array(parcelaSchema),
   }),
 });

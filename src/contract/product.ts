@@ -10,11 +10,18 @@ export const parcelaSchema = z.object({
 });
 export type Parcela = z.infer<typeof parcelaSchema>;
 
+/**
+ * A price as the platform offers it: `vista` is the cash price (Pix, and boleto when a provider takes it);
+ * `textoVista` names those methods for the cash line ('no Pix', our extension); `parcelamento` lists the
+ * card's plans and is empty when no card is offered, so no page promises installments the checkout
+ * does not take.
+ */
 export const precosSchema = z.object({
   de: z.number(),
   por: z.number(),
   vista: z.number(),
   descontoVista: z.number(),
+  textoVista: z.string(),
   parcelamento: z.array(parcelaSchema),
 });
 export type Precos = z.infer<typeof precosSchema>;

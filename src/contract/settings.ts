@@ -25,7 +25,15 @@ export const settingsSchema = z.object({
         cidade: z.string(),
         minutosPagamento: z.number().int().positive(),
       }),
-      cartao: pagamentoSchema,
+      cartao: pagamentoSchema.extend({
+        /** Card installments: most parts, interest-free up to, smallest part (R$), monthly interest (%). */
+        parcelamento: z.object({
+          maximo: z.number().int(),
+          semJuros: z.number().int(),
+          valorMinimo: z.number(),
+          juros: z.number(),
+        }),
+      }),
       deposito: pagamentoSchema,
     }),
     seo: z.object({ title: z.string(), description: z.string(), keywords: z.string() }),

@@ -88,8 +88,11 @@ test('a product page read without JavaScript has prices, installments and JSON-L
   const response = await page.goto(href ?? '/');
   expect(response?.status()).toBe(200);
   await expect(page.locator('.price__por').first()).toContainText('R$');
-  await expect(page.locator('.price__cash').first()).toContainText('no pix ou boleto');
-  await expect(page.locator('.buy .price__inst')).toContainText(/ou \d+x de R\$\s?[\d.,]+ sem juros/);
+  // A store without a card provider takes Pix alone: the price says so, and promises no installments.
+  await expect(page.locator('.price__cash').first()).toContainText(/no Pix \(\d+% de desconto\)/);
+  await expect(page.locator('.price__cash').first()).not.toContainText('boleto');
+  await expect(page.getByText(/sem juros/)).toHaveCount(0);
+  await expect(page.getByText('Ver parcelamento')).toHaveCount(0);
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
   const product = ld
     .map((t) => JSON.parse(t) as { '@type': string; offers?: { priceCurrency: string; price: string } })

@@ -84,7 +84,7 @@ test('Comprar → side cart → plus, minus, typing, remove → empty', async ({
   await expect(quantity).toHaveValue('1');
   await expect(minus).toBeDisabled();
   await expect(drawer.getByText('Sub-total:')).toBeVisible();
-  await expect(drawer.getByText(/com 10% de desconto no pix ou boleto/)).toBeVisible();
+  await expect(drawer.getByText(/com 10% de desconto no Pix$/)).toBeVisible();
   await expect(drawer.getByRole('link', { name: 'FINALIZAR COMPRA' })).toHaveAttribute(
     'href',
     '/checkout/carrinho/',
@@ -147,7 +147,7 @@ test('header search: suggestions, keyboard, submit to /busca', async ({ page, is
   await box.pressSequentially('torneira', { delay: 30 });
   const options = page.getByRole('option');
   await expect(options).toHaveCount(isMobile ? 3 : 8);
-  await expect(options.first()).toContainText('no pix ou boleto');
+  await expect(options.first()).toContainText('no Pix');
   await box.press('ArrowDown');
   await expect(box).toHaveAttribute('aria-activedescendant', 'sg-0');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');

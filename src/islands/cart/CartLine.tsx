@@ -7,7 +7,18 @@ import { changeQuantity, removeItem } from '#/stores/cart.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
 
 /** One cart line: picture, name, finish, prices, quantity (minus, typing, plus) and remove. */
-export function CartLine({ item, busy, nameLimit }: { item: CartItem; busy: boolean; nameLimit: number }) {
+export function CartLine({
+  item,
+  busy,
+  nameLimit,
+  cash,
+}: {
+  item: CartItem;
+  busy: boolean;
+  nameLimit: number;
+  /** The cash methods as the cart names them ('no Pix'); empty when none is offered. */
+  cash: string;
+}) {
   const [text, setText] = useState(String(item.quantidade));
   useEffect(() => {
     setText(String(item.quantidade));
@@ -42,9 +53,11 @@ export function CartLine({ item, busy, nameLimit }: { item: CartItem; busy: bool
             <span className="sr-only">Por </span>
             {formatBRL(item.precos.precoPor)}
           </strong>
-          <span className="sc-line__cash">
-            {formatBRL(cashPrice(item.precos.precoPor, item.precos.descontoVista))} no pix ou boleto
-          </span>
+          {cash && item.precos.descontoVista > 0 && (
+            <span className="sc-line__cash">
+              {formatBRL(cashPrice(item.precos.precoPor, item.precos.descontoVista))} {cash}
+            </span>
+          )}
         </p>
         <div className="sc-line__row">
           <div className="qty" role="group" aria-label={`Quantidade de ${item.nome}`}>

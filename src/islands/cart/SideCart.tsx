@@ -142,7 +142,13 @@ export default function SideCart({ departments, nameLimit }: Props) {
           ) : (
             <ul className="sc__items">
               {items.map((item) => (
-                <CartLine key={item.hash.idAtributoSimples} item={item} busy={busy} nameLimit={nameLimit} />
+                <CartLine
+                  key={item.hash.idAtributoSimples}
+                  item={item}
+                  busy={busy}
+                  nameLimit={nameLimit}
+                  cash={cart?.subtotal.descontoVista.texto ?? ''}
+                />
               ))}
             </ul>
           )}
@@ -166,7 +172,8 @@ export default function SideCart({ departments, nameLimit }: Props) {
             </p>
             {percent > 0 && (
               <p className="sc__cash">
-                {formatBRL(cart.subtotal.descontoVista.valor)} com {percent}% de desconto no pix ou boleto
+                {formatBRL(cart.subtotal.descontoVista.valor)} com {percent}% de desconto{' '}
+                {cart.subtotal.descontoVista.texto}
               </p>
             )}
             <a className="btn sc__checkout" href="/checkout/carrinho/">

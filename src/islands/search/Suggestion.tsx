@@ -21,7 +21,7 @@ export function Suggestion({ product, id, active }: { product: Produto; id: stri
         {product.descricoes['curta'] && <span className="sg__desc">{product.descricoes['curta']}</span>}
         <span className="sg__prices">
           {product.precos.de > product.precos.por && <s>{formatBRL(product.precos.de)}</s>}{' '}
-          <strong>{formatBRL(product.precos.vista)}</strong> no pix ou boleto
+          <strong>{formatBRL(product.precos.vista)}</strong> {product.precos.textoVista}
         </span>
         {badges.length > 0 && (
           <span className="sg__badges">

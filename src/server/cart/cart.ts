@@ -5,9 +5,11 @@ import { touchSession } from '#/server/accounts/sessions.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
-import { installments, round2 } from '#/server/lib/prices.ts';
+import { round2 } from '#/server/lib/prices.ts';
 import { variantImages } from '#/server/catalog/media-urls.ts';
-import { CASH_DISCOUNT, FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
+import { installments } from '#/server/catalog/price-policy.ts';
+import type { PricePolicy } from '#/server/catalog/price-policy.ts';
+import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
 import { productPath } from '#/server/catalog/urls.ts';
 
 type Message = Cart['mensagens'][number];
@@ -117,6 +119,7 @@ export async function removeFromCart(db: Db, session: string, variantId: number)
 export async function loadCart(
   db: Db,
   origin: string,
+  policy: PricePolicy,
   session: string,
   mensagens: Message[] = [],
 ): Promise<Cart> {
@@ -151,7 +154,7 @@ export async function loadCart(
         precos: {
           precoDe: v.listPrice,
           precoPor: v.price,
-          descontoVista: CASH_DISCOUNT,
+          descontoVista: policy.cashDiscount,
           total: round2(v.price * line.quantity),
           tipo: 'produto',
         },
@@ -173,7 +176,7 @@ export async function loadCart(
     ];
   });
   const valor = round2(itens.reduce((sum, i) => sum + i.precos.total, 0));
-  const desconto = round2((valor * CASH_DISCOUNT) / 100);
+  const desconto = round2((valor * policy.cashDiscount) / 100);
   return {
     quantidadeItens: itens.length,
     quantidadeTotal: itens.reduce((sum, i) => sum + i.quantidade, 0),
@@ -182,8 +185,13 @@ export async function loadCart(
     itens,
     subtotal: {
       valor,
-      descontoVista: { valor: round2(valor - desconto), porcentagem: CASH_DISCOUNT, desconto },
-      parcelamento: valor > 0 ? installments(valor) : [],
+      descontoVista: {
+        valor: round2(valor - desconto),
+        porcentagem: policy.cashDiscount,
+        desconto,
+        texto: policy.cashWording,
+      },
+      parcelamento: installments(valor, policy.installments),
     },
   };
 }

@@ -7,6 +7,7 @@ import { notFound } from '#/server/errors.ts';
 import { runListing } from './listing.ts';
 import type { Filters, Scope } from './listing.ts';
 import { estrutura } from './page.ts';
+import type { PricePolicy } from './price-policy.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import type { Query } from './urls.ts';
 
@@ -34,6 +35,7 @@ export async function listingPage(
   db: Db,
   origin: string,
   taxonomy: Taxonomy,
+  policy: PricePolicy,
   request: ListingPageRequest,
 ): Promise<ListingPage> {
   const { controls, scope, basePath, seo } = request;
@@ -43,6 +45,7 @@ export async function listingPage(
     basePath,
     baseQuery: request.baseQuery,
     origin,
+    policy,
   });
   const filtered = Object.values(controls.filters).some((v) => v.length > 0);
   const page = Math.floor(controls.offset / controls.limit) + 1;

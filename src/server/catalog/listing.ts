@@ -10,6 +10,7 @@ import { DISCOUNT_BUCKETS, FILTER_KEYS, PRICE_RANGES, queryFacets, queryPageIds 
 import { catalogCaches } from './caches.ts';
 import type { FilterKey, Filters, Scope } from './listing-query.ts';
 import { loadProdutos, toMarca } from './products.ts';
+import type { PricePolicy } from './price-policy.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { absolute, queryString, rota } from './urls.ts';
 import type { Query } from './urls.ts';
@@ -26,6 +27,8 @@ export type ListingRequest = {
   basePath: string;
   baseQuery: Query;
   origin: string;
+  /** What prices may promise (price-policy.ts). */
+  policy: PricePolicy;
 };
 
 const MAX_FILTER_VALUES = 20;
@@ -92,7 +95,7 @@ export async function warmListings(db: Db, taxonomy: Taxonomy): Promise<number> 
 export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest): Promise<ListingResult> {
   const { facets, ids } = await listingCore(db, taxonomy, req);
   const total = facets.total;
-  const produtos = await loadProdutos(db, req.origin, taxonomy, ids);
+  const produtos = await loadProdutos(db, req.origin, taxonomy, req.policy, ids);
   const links = listingLinks(req);
   const brandN = facets.brands;
   const finishN = facets.finishes;

@@ -4,6 +4,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { estrutura } from './page.ts';
+import type { PricePolicy } from './price-policy.ts';
 import { loadProdutos } from './products.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { absolute, listPath, rota } from './urls.ts';
@@ -53,6 +54,7 @@ export async function loadListDetail(
   db: Db,
   origin: string,
   taxonomy: Taxonomy,
+  policy: PricePolicy,
   id: number,
 ): Promise<ListDetailPage> {
   const [list] = await db.select().from(t.lists).where(eq(t.lists.id, id));
@@ -66,6 +68,7 @@ export async function loadListDetail(
     db,
     origin,
     taxonomy,
+    policy,
     list.productIds.filter((productId) => existing.includes(productId)),
   );
   const path = listPath(list.slug);

@@ -1,20 +1,17 @@
 // One concern: products as the contract shows them (card and detail), from rows to answers.
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Marca, Produto, ProdutoDetalhe, Selo } from '#/contract/product.ts';
-import type { Estrutura } from '#/contract/common.ts';
+import type { Marca, Produto, Selo } from '#/contract/product.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { buildPrecos } from '#/server/lib/prices.ts';
+import { buildPrecos } from './price-policy.ts';
+import type { PricePolicy } from './price-policy.ts';
 import { badgeImage, brandImage, variantImages } from './media-urls.ts';
 import type { Brand, Taxonomy } from './taxonomy.ts';
-import { estrutura, plainText } from './page.ts';
 import { absolute, brandPath, productPath, rota } from './urls.ts';
 
 type ProductRow = typeof t.products.$inferSelect;
-type VariantRow = typeof t.variants.$inferSelect;
+export type VariantRow = typeof t.variants.$inferSelect;
 
-/** Cash (pix/boleto) discount in percent, from the store settings. */
-export const CASH_DISCOUNT = 10;
 /** Finishes are the `simples` attribute and the "Acabamento" filter. */
 export const FINISH_ATTRIBUTE = { id: 1, nome: 'Acabamento' };
 
@@ -53,7 +50,13 @@ const finishValueId = (finish: string) =>
   finish.split('').reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 100000, 7);
 
 /** The listing form of a product, priced and pictured by `variant` (its first available finish). */
-function toProduto(origin: string, p: ProductRow, variants: VariantRow[], taxonomy: Taxonomy): Produto {
+export function toProduto(
+  origin: string,
+  p: ProductRow,
+  variants: VariantRow[],
+  taxonomy: Taxonomy,
+  policy: PricePolicy,
+): Produto {
   const variant = variants.find((v) => v.stock > 0) ?? variants[0];
   const brand = taxonomy.brandById.get(p.brandId);
   const path = productPath(p.slug);
@@ -78,7 +81,7 @@ function toProduto(origin: string, p: ProductRow, variants: VariantRow[], taxono
           url: origin,
         },
     avaliacao: { media: p.ratingAvg, quantidade: p.ratingAvg > 0 ? p.ratingCount : 0 },
-    precos: buildPrecos(variant?.listPrice ?? p.listPrice, variant?.price ?? p.price, CASH_DISCOUNT),
+    precos: buildPrecos(variant?.listPrice ?? p.listPrice, variant?.price ?? p.price, policy),
     selos: toSelos(origin, p.badgeIds, taxonomy),
     filtros: variants.map((v) => ({
       idFiltro: FINISH_ATTRIBUTE.id,
@@ -123,7 +126,7 @@ function statements(db: Db) {
   return prepared;
 }
 
-async function variantsOf(db: Db, ids: number[]): Promise<Map<number, VariantRow[]>> {
+export async function variantsOf(db: Db, ids: number[]): Promise<Map<number, VariantRow[]>> {
   const byProduct = new Map<number, VariantRow[]>();
   if (ids.length === 0) return byProduct;
   const rows = await statements(db).variants.execute({ ids });
@@ -136,6 +139,7 @@ export async function loadProdutos(
   db: Db,
   origin: string,
   taxonomy: Taxonomy,
+  policy: PricePolicy,
   ids: number[],
 ): Promise<Produto[]> {
   if (ids.length === 0) return [];
@@ -143,109 +147,8 @@ export async function loadProdutos(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toProduto(origin, row, variants.get(id) ?? [], taxonomy)] : [];
+    return row ? [toProduto(origin, row, variants.get(id) ?? [], taxonomy, policy)] : [];
   });
-}
-
-/** The detailed product of a slug, with `sku` choosing the selected finish; undefined when unknown. */
-export async function loadProdutoDetalhe(
-  db: Db,
-  origin: string,
-  taxonomy: Taxonomy,
-  slug: string,
-  sku: string | undefined,
-): Promise<ProdutoDetalhe | undefined> {
-  const [p] = await db.select().from(t.products).where(eq(t.products.slug, slug)).limit(1);
-  if (!p) return undefined;
-  const [byProduct, [details]] = await Promise.all([
-    variantsOf(db, [p.id]),
-    db.select().from(t.productDetails).where(eq(t.productDetails.productId, p.id)),
-  ]);
-  const variants = byProduct.get(p.id) ?? [];
-  const selected = variants.find((v) => v.sku === sku) ?? variants.find((v) => v.stock > 0) ?? variants[0];
-  const base = toProduto(
-    origin,
-    p,
-    selected ? [selected, ...variants.filter((v) => v !== selected)] : variants,
-    taxonomy,
-  );
-  const lineage = taxonomy.lineage(p.categoryId);
-  const category = lineage.at(-1);
-  const combos = await loadProdutos(db, origin, taxonomy, details?.combinations ?? []);
-  const path = productPath(p.slug);
-  const item = (v: VariantRow) => ({
-    idProduto: String(p.id),
-    idAtributoSimples: String(v.id),
-    idUnidadeVenda: '0',
-    idArmazem: '0',
-    quantidade: '1',
-    adicional: '',
-    parametros: '',
-  });
-  return {
-    ...base,
-    sku: selected?.sku ?? base.sku,
-    estoque: selected?.stock ?? 0,
-    status: (selected?.stock ?? 0) > 0 ? 'disponivel' : 'indisponivel',
-    precos: selected ? buildPrecos(selected.listPrice, selected.price, CASH_DISCOUNT) : base.precos,
-    descricoes: { curta: p.shortDescription, longa: details?.description ?? '' },
-    midias: {
-      imagens: [selected, ...variants.filter((v) => v !== selected)].flatMap((v) =>
-        v ? variantImages(origin, p.id, v.id, `${p.name} ${v.finishLabel}`) : [],
-      ),
-    },
-    ean: details?.ean ?? '',
-    mpn: p.slug.toUpperCase().slice(-7),
-    tipo: 'produto',
-    categoria: {
-      id: category?.id ?? 0,
-      nome: category?.name ?? '',
-      nivel: category?.level ?? 0,
-      taxonomia: lineage.map((c) => ({ id: c.id, nome: c.name })),
-    },
-    atributos:
-      variants.length > 0
-        ? {
-            simples: {
-              id: FINISH_ATTRIBUTE.id,
-              nome: FINISH_ATTRIBUTE.nome,
-              tipo: 'texto',
-              valores: variants.map((v) => ({
-                idAtributoValor: v.id,
-                sku: v.sku,
-                label: v.finishLabel,
-                imagem: '',
-                imagemOriginal: '',
-                estoque: v.stock,
-                estoqueMarketplace: 0,
-                descontoAdicional: 0,
-                precos: buildPrecos(v.listPrice, v.price, CASH_DISCOUNT),
-                carrinho: {
-                  hash: `${p.id}-${v.id}`,
-                  url: absolute(origin, path),
-                  tipo: 'produto',
-                  itens: [item(v)],
-                },
-                selecionado: v === selected,
-                url: absolute(origin, `${path}?sku=${encodeURIComponent(v.sku)}`),
-              })),
-            },
-          }
-        : {},
-    caracteristicas: [
-      {
-        nome: 'Especificações',
-        visivelSite: true,
-        itens: (details?.specs ?? []).map((s, i) => ({ id: i + 1, label: s.nome, valor: s.valor })),
-      },
-    ],
-    combinacoes: combos.map((produto, i) => ({
-      id: i + 1,
-      tipoDesconto: 'porcentagem',
-      desconto: 5,
-      produto,
-    })),
-  };
 }
 
 /** Ids of a product's category neighbours, best sellers first (for "produto-detalhe-indicados"). */
@@ -264,32 +167,4 @@ export async function relatedProductIds(db: Db, productId: number, limit: number
     .orderBy(desc(t.products.sales), t.products.id)
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-/** The product page's envelope: its SEO and the breadcrumb through its category's lineage; undefined when unknown. */
-export async function loadProductPage(
-  db: Db,
-  origin: string,
-  taxonomy: Taxonomy,
-  slug: string,
-  sku: string | undefined,
-): Promise<{ estrutura: Estrutura; conteudo: ProdutoDetalhe } | undefined> {
-  const produto = await loadProdutoDetalhe(db, origin, taxonomy, slug, sku);
-  if (!produto) return undefined;
-  const path = productPath(slug);
-  const trail = [
-    ...taxonomy.lineage(produto.categoria.id).map((l) => ({
-      label: l.name,
-      path: l.path,
-      name: 'product/listing/category',
-    })),
-    { label: produto.nome, path, name: 'product/detail' },
-  ];
-  const seo = {
-    title: produto.nome,
-    description: plainText(produto.descricoes['curta'] ?? produto.nome),
-    canonical: path,
-    image: produto.midias.imagens[0]?.arquivosOriginais.big ?? '',
-  };
-  return { estrutura: estrutura(origin, 'product/detail', seo, trail), conteudo: produto };
 }

@@ -36,7 +36,12 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
       /** Minutes an order waits for its Pix before it is cancelled. */
       minutosPagamento: 30,
     },
-    cartao: { ativo: true, desconto: 0 },
+    cartao: {
+      ativo: true,
+      desconto: 0,
+      /** Offered only with a provider that takes cards (orders/payments.ts). */
+      parcelamento: { maximo: 12, semJuros: 10, valorMinimo: 30, juros: 1.99 },
+    },
     deposito: { ativo: true, desconto: 0 },
   },
   seo: {

@@ -18,6 +18,7 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
       ...STORE_SETTINGS.pagamentos,
       ...pagamentos,
       pix: { ...STORE_SETTINGS.pagamentos.pix, ...pagamentos?.pix },
+      cartao: { ...STORE_SETTINGS.pagamentos.cartao, ...pagamentos?.cartao },
     },
   };
 }

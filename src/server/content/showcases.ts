@@ -4,6 +4,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { bannerImage } from '#/server/catalog/media-urls.ts';
+import type { PricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadProdutos, relatedProductIds } from '#/server/catalog/products.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
@@ -56,7 +57,12 @@ export type ShowcaseRequest =
   | { kind: 'seen'; seen: number[]; current: number | undefined; limit: number }
   | { kind: 'curated'; hash: string; limit: number };
 
-export async function loadShowcase(db: Db, origin: string, request: ShowcaseRequest): Promise<Showcase> {
+export async function loadShowcase(
+  db: Db,
+  origin: string,
+  policy: PricePolicy,
+  request: ShowcaseRequest,
+): Promise<Showcase> {
   let ids: number[];
   let vitrine: Showcase['vitrine'];
   if (request.kind === 'related') {
@@ -71,6 +77,6 @@ export async function loadShowcase(db: Db, origin: string, request: ShowcaseRequ
     ids = row.productIds.slice(0, request.limit);
     vitrine = { id: row.id, nivel: 'home', titulo: row.title, tagTitulo: row.tag };
   }
-  const produtos = await loadProdutos(db, origin, await getTaxonomy(db), ids);
+  const produtos = await loadProdutos(db, origin, await getTaxonomy(db), policy, ids);
   return { vitrine, produtos };
 }

@@ -83,7 +83,6 @@ export const products = pgTable(
     stock: integer().notNull(),
     /** Finish slugs of the variants, for the finish filter and facet without a join. */
     finishes: text().array().notNull(),
-    maxInstallments: integer('max_installments').notNull(),
     /** Unaccented lower-case name, for the A-Z order. */
     nameKey: text('name_key').notNull(),
     /** Portuguese full-text vector of the name, brand, categories and finishes (unaccented). */

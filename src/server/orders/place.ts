@@ -9,6 +9,7 @@ import type { Customer } from '#/server/accounts/customers.ts';
 import { deliveryAddress } from '#/server/addresses/book.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
+import { pricePolicy } from '#/server/catalog/price-policy.ts';
 import { quoteShipping } from '#/server/cart/shipping.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import { inTransaction } from '#/server/db/client.ts';
@@ -69,7 +70,7 @@ async function placeInTransaction(
       await lockCustomer(tx, customer.id);
       const already = await orderOfKey(tx, customer.id, request.chave);
       if (already !== undefined) return { number: already, created: false };
-      const cart = await loadCart(tx, origin, session);
+      const cart = await loadCart(tx, origin, pricePolicy(settings, buyer.paymentProvider), session);
       if (cart.itens.length === 0)
         throw new PlatformError(
           409,

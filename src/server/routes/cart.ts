@@ -1,12 +1,15 @@
 import { zValidator } from '@hono/zod-validator';
 import { idempotent } from '#/server/idempotency.ts';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '#/contract/cart.ts';
+import type { Cart } from '#/contract/cart.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
 import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/cart/cart.ts';
 import type { CartLine } from '#/server/cart/cart.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadUpsell } from '#/server/cart/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
@@ -24,7 +27,17 @@ const lineOf = (item: { idProduto: number; idAtributoSimples: number; quantidade
   quantity: item.quantidade,
 });
 
-cart.get('/', async (c) => c.json(await loadCart(c.get('config').db, c.get('origin'), c.get('session'))));
+/** The session's cart as it is now, under the store's price policy. */
+const currentCart = async (c: Context<PlatformEnv>, mensagens: Cart['mensagens'] = []) =>
+  loadCart(
+    c.get('config').db,
+    c.get('origin'),
+    await currentPricePolicy(c.get('config')),
+    c.get('session'),
+    mensagens,
+  );
+
+cart.get('/', async (c) => c.json(await currentCart(c)));
 
 cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   const { db } = c.get('config');
@@ -33,19 +46,19 @@ cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   for (const item of c.req.valid('json').itens) {
     mensagens.push(...(await addToCart(db, session, lineOf(item))));
   }
-  return c.json(await loadCart(db, c.get('origin'), session, mensagens));
+  return c.json(await currentCart(c, mensagens));
 });
 
 cart.put('/', idempotent, body(cartUpdateSchema), async (c) => {
   const { db } = c.get('config');
   const mensagens = await setCartQuantity(db, c.get('session'), lineOf(c.req.valid('json')));
-  return c.json(await loadCart(db, c.get('origin'), c.get('session'), mensagens));
+  return c.json(await currentCart(c, mensagens));
 });
 
 cart.delete('/', idempotent, body(cartRemoveSchema), async (c) => {
   const { db } = c.get('config');
   await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
-  return c.json(await loadCart(db, c.get('origin'), c.get('session')));
+  return c.json(await currentCart(c));
 });
 
 /** `checkout/upsell/{local}`: offers for a place in the checkout; only the side cart has them. */

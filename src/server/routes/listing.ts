@@ -6,6 +6,7 @@ import type { ListingQuery } from '#/contract/listing.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { parseFilters } from '#/server/catalog/listing.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { findLandingPage, listingPage } from '#/server/catalog/listing-page.ts';
 import type { ListingControls } from '#/server/catalog/listing-page.ts';
 import { plainText } from '#/server/catalog/page.ts';
@@ -62,7 +63,7 @@ listing.get('/category', callControls, async (c) => {
   const lineage = taxonomy.lineage(id);
   const cat = lineage.at(-1);
   if (!cat) throw notFound();
-  const page = await listingPage(db, c.get('origin'), taxonomy, {
+  const page = await listingPage(db, c.get('origin'), taxonomy, await currentPricePolicy(c.get('config')), {
     nivel: 'product/listing/category',
     scope: { kind: 'category', id },
     basePath: cat.path,
@@ -89,7 +90,7 @@ listing.get('/brand', callControls, async (c) => {
   const brand = taxonomy.brandById.get(id);
   if (!brand) throw notFound();
   const path = brandPath(brand.slug);
-  const page = await listingPage(db, c.get('origin'), taxonomy, {
+  const page = await listingPage(db, c.get('origin'), taxonomy, await currentPricePolicy(c.get('config')), {
     nivel: 'product/listing/brand',
     scope: { kind: 'brand', id },
     basePath: path,
@@ -121,7 +122,7 @@ listing.get('/landing-page', callControls, async (c) => {
   );
   const lp = await findLandingPage(db, id);
   const path = landingPath(lp.slug);
-  const page = await listingPage(db, c.get('origin'), taxonomy, {
+  const page = await listingPage(db, c.get('origin'), taxonomy, await currentPricePolicy(c.get('config')), {
     nivel: 'product/listing/landing-page',
     scope: { kind: 'landing', rule: lp.rule },
     basePath: path,
@@ -147,7 +148,7 @@ listing.get('/search', callControls, async (c) => {
   const taxonomy = await getTaxonomy(db);
   const plan = await planSearch(db, text);
   const urlQuery = c.req.query('url') ? parseStoreUrl(c.req.query('url')).query : new URLSearchParams();
-  const page = await listingPage(db, c.get('origin'), taxonomy, {
+  const page = await listingPage(db, c.get('origin'), taxonomy, await currentPricePolicy(c.get('config')), {
     nivel: 'product/listing/search',
     scope: { kind: 'search', tsquery: plan.tsquery },
     basePath: '/busca',

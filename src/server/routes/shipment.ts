@@ -4,6 +4,7 @@ import { rememberCep } from '#/server/accounts/sessions.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { loadCart } from '#/server/cart/cart.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { quoteCart, quoteProduct } from '#/server/cart/shipping.ts';
 
 /** Shipping quotes: for one product (the product page) and, our extension, for the session's cart. The CEP is remembered. */
@@ -22,7 +23,12 @@ shipment.post('/cart', async (c) => {
   const form = readForm(await c.req.json().catch(() => undefined), cartShippingSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
-  const quote = await quoteCart(db, form.data.cep, await loadCart(db, c.get('origin'), c.get('session')));
+  const policy = await currentPricePolicy(c.get('config'));
+  const quote = await quoteCart(
+    db,
+    form.data.cep,
+    await loadCart(db, c.get('origin'), policy, c.get('session')),
+  );
   await rememberCep(db, c.get('session'), form.data.cep);
   return c.json(quote);
 });

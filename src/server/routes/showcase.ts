@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadBanners, loadShowcase } from '#/server/content/showcases.ts';
 import type { ShowcaseRequest } from '#/server/content/showcases.ts';
 
@@ -48,5 +49,12 @@ showcase.get('/products/:hash', async (c) => {
   } else {
     request = { kind: 'curated', hash, limit };
   }
-  return c.json(await loadShowcase(c.get('config').db, c.get('origin'), request));
+  return c.json(
+    await loadShowcase(
+      c.get('config').db,
+      c.get('origin'),
+      await currentPricePolicy(c.get('config')),
+      request,
+    ),
+  );
 });

@@ -4,7 +4,8 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { notFound } from '#/server/errors.ts';
 import { estrutura } from '#/server/catalog/page.ts';
 import { loadListDetail, loadListIndex } from '#/server/catalog/lists.ts';
-import { loadProductPage } from '#/server/catalog/products.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
+import { loadProductPage } from '#/server/catalog/product-page.ts';
 import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { loadInstitutionalPage } from '#/server/content/pages.ts';
@@ -47,7 +48,8 @@ url.get('/product/detail', async (c) => {
   const { resolved, query, taxonomy, db } = await resolve(c);
   if (resolved?.nivel !== 'product/detail') throw notFound();
   const sku = c.req.query('sku') ?? query.get('sku') ?? undefined;
-  const page = await loadProductPage(db, c.get('origin'), taxonomy, resolved.slug, sku);
+  const policy = await currentPricePolicy(c.get('config'));
+  const page = await loadProductPage(db, c.get('origin'), taxonomy, policy, resolved.slug, sku);
   if (!page) throw notFound();
   return c.json(page);
 });
@@ -61,5 +63,13 @@ url.get('/list/listing', async (c) => {
 url.get('/list/detail', async (c) => {
   const { resolved, taxonomy, db } = await resolve(c);
   if (resolved?.nivel !== 'list/detail') throw notFound();
-  return c.json(await loadListDetail(db, c.get('origin'), taxonomy, resolved.id));
+  return c.json(
+    await loadListDetail(
+      db,
+      c.get('origin'),
+      taxonomy,
+      await currentPricePolicy(c.get('config')),
+      resolved.id,
+    ),
+  );
 });

@@ -7,6 +7,7 @@ import { changeFavourite, favouriteIds } from '#/server/accounts/favourites.ts';
 import type { FavouriteAction } from '#/server/accounts/favourites.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadProdutos } from '#/server/catalog/products.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
@@ -28,7 +29,8 @@ wishlist.get('/', async (c) => {
   const customer = await requireCustomer(db, c.get('session'), LOGIN_REQUIRED);
   const favoritos = await favouriteIds(db, customer.id);
   if (c.req.query('produtos') !== '1') return c.json({ favoritos });
-  const produtos = await loadProdutos(db, c.get('origin'), await getTaxonomy(db), favoritos);
+  const [taxonomy, policy] = await Promise.all([getTaxonomy(db), currentPricePolicy(c.get('config'))]);
+  const produtos = await loadProdutos(db, c.get('origin'), taxonomy, policy, favoritos);
   return c.json({ favoritos, produtos });
 });
 

@@ -105,7 +105,7 @@ export function buildMenus(categories: CategoryRow[]) {
           '/c/frete-gratis',
           icon('caminhao'),
         ),
-        item('<strong>10% de desconto</strong> no pix ou boleto', '/pagina/cupons', icon('pix')),
+        item('<strong>10% de desconto</strong> no Pix', '/pagina/cupons', icon('pix')),
       ],
     },
     { hash: 'menu-principal', name: 'Menu principal', items: main },
@@ -204,7 +204,7 @@ export function buildBanners(categories: CategoryRow[]) {
   );
   add(
     'banner-principal',
-    'Cozinha completa em até 10x sem juros',
+    'Cozinha completa com 10% de desconto no Pix',
     '/cozinha/',
     30,
     0,
@@ -233,7 +233,7 @@ export function buildBanners(categories: CategoryRow[]) {
     );
     add(
       'banner-listagem-categoria',
-      `${c.name} com até 10x sem juros`,
+      `${c.name} com 10% de desconto no Pix`,
       c.path,
       (c.id * 83) % 360,
       c.id,

@@ -1,5 +1,4 @@
 // Seed only (never served): the generator that turns the catalogue frame into products.
-import { installments } from '#/server/lib/prices.ts';
 import { normalizeText, slugify } from '#/server/lib/text.ts';
 import type { Spec } from '#/server/db/schema.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
@@ -54,7 +53,6 @@ export type ProductRow = {
   discount: number;
   stock: number;
   finishes: string[];
-  maxInstallments: number;
   searchText: string;
   combinations: number[];
 };
@@ -85,7 +83,7 @@ export function buildCategories(): CategoryRow[] {
         description: def.description,
         longDescription:
           `${def.description} Na nossa loja você encontra ${def.name.toLowerCase()} das melhores marcas, ` +
-          'com garantia de fábrica, entrega para todo o Brasil e parcelamento em até 10x sem juros. ' +
+          'com garantia de fábrica, entrega para todo o Brasil e 10% de desconto no Pix. ' +
           'Compare acabamentos, medidas e preços e escolha o modelo ideal para o seu projeto.',
         def,
         ancestors: [...(parent ? [...parent.ancestors, parent.id] : [])],
@@ -214,7 +212,6 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
       discount: Math.round((1 - first.price / first.listPrice) * 100),
       stock: productVariants.reduce((sum, v) => sum + v.stock, 0),
       finishes: productVariants.map((v) => v.finish),
-      maxInstallments: installments(first.price).filter((p) => p.taxa === 0).length,
       searchText: normalizeText(
         `${name} ${categoryNames.join(' ')} ${productVariants.map((v) => v.finishLabel).join(' ')}`,
       ),

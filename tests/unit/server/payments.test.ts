@@ -4,11 +4,15 @@ import { cartSchema } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { paymentMethodsSchema, pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
+import { installments } from '#/server/catalog/price-policy.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import type { ChargeRequest, PaymentProvider } from '#/server/orders/payments.ts';
 import { buyer, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { startPlatform } from './harness.ts';
 import { settingsSchema } from '#/contract/settings.ts';
+import { listingSchema, productPageSchema } from '#/contract/page.ts';
+import { showcaseSchema } from '#/contract/store.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -166,5 +170,52 @@ describe('with a provider', () => {
       ).json(),
     );
     expect(cart.itens.map((i) => [i.hash.idAtributoSimples, i.quantidade])).toEqual([[variant.id, 1]]);
+  });
+});
+
+describe('prices promise only what the checkout takes', () => {
+  /** What a listing, the product page, a showcase and the cart say of prices on `store`. */
+  async function promises(store: TestPlatform) {
+    const listing = await store.getJson(
+      '/v2/front/url/product/listing/category?url=/cozinha/',
+      listingSchema,
+    );
+    const card = listing.conteudo.produtos.find((p) => p.precos.por >= 300) ?? listing.conteudo.produtos[0];
+    const path = new URL(card?.url ?? '').pathname;
+    const page = await store.getJson(`/v2/front/url/product/detail?url=${path}`, productPageSchema);
+    const showcase = await store.getJson('/v2/front/showcase/products/vitrine-mais-vendidos', showcaseSchema);
+    const { session } = await buyer(store, [{ v: variant, quantidade: 2 }]);
+    const cart = cartSchema.parse(
+      await (await store.request('/v2/front/checkout/cart', { headers: { Session: session } })).json(),
+    );
+    return {
+      prices: [card?.precos, page.conteudo.precos, showcase.produtos[0]?.precos],
+      cart: cart.subtotal,
+    };
+  }
+
+  test('without a provider: no installments anywhere, the cash line says "no Pix"', async () => {
+    const { prices, cart } = await promises(plain);
+    for (const precos of prices) {
+      expect(precos?.parcelamento).toEqual([]);
+      expect(precos?.textoVista).toBe('no Pix');
+      expect(precos?.vista).toBeCloseTo((precos?.por ?? 0) * 0.9, 2);
+    }
+    expect(cart.parcelamento).toEqual([]);
+    expect(cart.descontoVista.texto).toBe('no Pix');
+  });
+
+  test("with a provider taking card and boleto: the settings' installments, the cash line names both", async () => {
+    const { prices, cart } = await promises(withProvider);
+    for (const precos of prices) {
+      expect(precos?.textoVista).toBe('no Pix ou boleto');
+      // The card's rule from the store settings: up to 10x interest-free, parts of R$ 30 or more.
+      expect(precos?.parcelamento).toEqual(
+        installments(precos?.por ?? 0, STORE_SETTINGS.pagamentos.cartao.parcelamento),
+      );
+      expect(precos?.parcelamento[0]?.parcelas).toBe(1);
+    }
+    expect(cart.parcelamento.length).toBeGreaterThan(0);
+    expect(cart.descontoVista.texto).toBe('no Pix ou boleto');
   });
 });

@@ -106,7 +106,7 @@ describe('pages', () => {
 });
 
 describe('product detail', () => {
-  test('has variants, prices, installments, specs and an absolute canonical', async () => {
+  test('has variants, prices, specs and an absolute canonical', async () => {
     const page = await store.getJson(`/v2/front/url/product/detail?url=${productPath}`, productPageSchema);
     const p = page.conteudo;
     expect(page.estrutura.nivel).toBe('product/detail');
@@ -114,7 +114,9 @@ describe('product detail', () => {
     expect(page.estrutura.breadcrumb.map((b) => b.label).slice(0, 2)).toEqual(['Home', 'Cozinha']);
     expect(p.precos.por).toBeLessThanOrEqual(p.precos.de);
     expect(p.precos.vista).toBeCloseTo(p.precos.por * 0.9, 2);
-    expect(p.precos.parcelamento[0]?.parcelas).toBe(1);
+    // Out of the box the checkout takes Pix alone: no installments (payments.test.ts has a provider's).
+    expect(p.precos.parcelamento).toEqual([]);
+    expect(p.precos.textoVista).toBe('no Pix');
     expect(p.caracteristicas[0]?.itens.map((i) => i.label)).toEqual(
       expect.arrayContaining(['Material', 'Garantia', 'Pressão', 'Dimensões']),
     );

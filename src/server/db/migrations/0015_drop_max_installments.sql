@@ -1,0 +1,1 @@
+ALTER TABLE "products" DROP COLUMN "max_installments";
