@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cupomSchema } from './coupon.ts';
 import { QUANTITY_MAX } from './cart-rules.ts';
 import { wholeNumber } from './common.ts';
 import { parcelaSchema } from './product.ts';
@@ -48,6 +49,8 @@ export const cartSchema = z.object({
   quantidadePontos: z.number().int(),
   mensagens: z.array(z.object({ tipo: z.string(), mensagem: z.string() })),
   itens: z.array(cartItemSchema),
+  /** The coupon on the cart (our extension): what it takes off now, or why it stopped applying. */
+  cupom: cupomSchema.optional(),
   subtotal: z.object({
     valor: z.number(),
     /** The cash total; `texto` names the methods it is paid with ('no Pix', our extension). */

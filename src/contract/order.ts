@@ -43,10 +43,14 @@ export type MetodoPagamento = z.infer<typeof paymentMethodsSchema>['metodos'][nu
  * The server recomputes it from the cart as it is now; a difference means something changed in between,
  * and the order stops so the shopper sees the new values first. Money itself is never read from the form.
  */
-export const cartFingerprint = (cart: Pick<Cart, 'itens'>): string =>
-  cart.itens
-    .map((i) => `${String(i.hash.idAtributoSimples)}x${String(i.quantidade)}@${i.precos.precoPor.toFixed(2)}`)
-    .join(';');
+export const cartFingerprint = (cart: Pick<Cart, 'itens' | 'cupom'>): string =>
+  [
+    ...cart.itens.map(
+      (i) => `${String(i.hash.idAtributoSimples)}x${String(i.quantidade)}@${i.precos.precoPor.toFixed(2)}`,
+    ),
+    // The coupon as the buyer saw it applied: one taken off or on since then changes the totals.
+    ...(cart.cupom?.aplicado ? [`cupom:${cart.cupom.codigo}`] : []),
+  ].join(';');
 
 /** `POST checkout/order`: place the session's cart as an order. */
 export const orderPlaceSchema = z.object({
@@ -106,7 +110,17 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     /** The address it goes to, or the pickup point's, as lines. */
     endereco: z.array(z.string()),
   }),
-  valores: z.object({ subtotal: money, desconto: money, frete: money, total: money }),
+  /**
+   * `desconto` is the cash (Pix) discount; `cupom` the coupon the order used and all it took off (products and
+   * shipping; our extension). `frete` is what the shipping cost after the coupon.
+   */
+  valores: z.object({
+    subtotal: money,
+    desconto: money,
+    cupom: z.object({ codigo: z.string(), desconto: money }).optional(),
+    frete: money,
+    total: money,
+  }),
   pagamento: z.object({
     metodo: z.enum(PAYMENT_METHODS),
     label: z.string(),

@@ -26,6 +26,8 @@ export const freteSchema = z.object({
   tipo: z.enum(['entrega', 'retirada']),
   label: z.string(),
   valor: z.number(),
+  /** The price before the cart's coupon took its part off the shipping (our extension; absent without one). */
+  valorSemCupom: z.number().optional(),
   /** Delivery time as the shopper reads it ('até 5 dias úteis'). */
   prazo: z.string(),
   /** Upper bound in working days (for sorting). */

@@ -18,6 +18,7 @@ import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
+import { promotional } from './routes/promotional.ts';
 import { settings } from './routes/settings.ts';
 import { showcase } from './routes/showcase.ts';
 import { sitemap } from './routes/sitemap.ts';
@@ -75,6 +76,7 @@ export function createPlatform({
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);
+  front.route('/promotional', promotional);
   front.route('/form', forms);
   front.route('/evaluations', evaluations);
   front.route('/shipment', shipment);

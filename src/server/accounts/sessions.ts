@@ -88,10 +88,16 @@ export async function handOver(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [previous] = await tx
-      .select({ cep: t.sessions.cep })
+      .select({ cep: t.sessions.cep, couponCode: t.sessions.couponCode })
       .from(t.sessions)
       .where(eq(t.sessions.id, old));
-    await tx.insert(t.sessions).values({ id: fresh, customerId, cep: previous?.cep ?? '' });
+    // The coupon goes with the cart (judged again for whoever is logged in now).
+    await tx.insert(t.sessions).values({
+      id: fresh,
+      customerId,
+      cep: previous?.cep ?? '',
+      couponCode: keepCart ? (previous?.couponCode ?? '') : '',
+    });
     if (keepCart)
       await tx.update(t.cartItems).set({ sessionId: fresh }).where(eq(t.cartItems.sessionId, old));
     await tx.delete(t.sessions).where(eq(t.sessions.id, old));

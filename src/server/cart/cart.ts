@@ -11,6 +11,7 @@ import { installments } from '#/server/catalog/price-policy.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
 import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
 import { productPath } from '#/server/catalog/urls.ts';
+import { sessionCoupon } from '#/server/promotions/coupons.ts';
 
 type Message = Cart['mensagens'][number];
 
@@ -131,7 +132,16 @@ export async function loadCart(
   const variantIds = lines.map((l) => l.variantId);
   const rows = variantIds.length
     ? await db
-        .select({ v: t.variants, p: { id: t.products.id, name: t.products.name, slug: t.products.slug } })
+        .select({
+          v: t.variants,
+          p: {
+            id: t.products.id,
+            name: t.products.name,
+            slug: t.products.slug,
+            brandId: t.products.brandId,
+            categoryId: t.products.categoryId,
+          },
+        })
         .from(t.variants)
         .innerJoin(t.products, eq(t.products.id, t.variants.productId))
         .where(inArray(t.variants.id, variantIds))
@@ -176,22 +186,43 @@ export async function loadCart(
     ];
   });
   const valor = round2(itens.reduce((sum, i) => sum + i.precos.total, 0));
-  const desconto = round2((valor * policy.cashDiscount) / 100);
+  const cupom = await sessionCoupon(
+    db,
+    session,
+    itens.flatMap((item) => {
+      const row = byVariant.get(item.hash.idAtributoSimples);
+      return row
+        ? [
+            {
+              productId: row.p.id,
+              brandId: row.p.brandId,
+              categoryId: row.p.categoryId,
+              finish: row.v.finish,
+              total: item.precos.total,
+            },
+          ]
+        : [];
+    }),
+  );
+  // The coupon comes off the products first; the cash (Pix) discount applies to what is left.
+  const afterCoupon = round2(valor - (cupom?.desconto ?? 0));
+  const desconto = round2((afterCoupon * policy.cashDiscount) / 100);
   return {
     quantidadeItens: itens.length,
     quantidadeTotal: itens.reduce((sum, i) => sum + i.quantidade, 0),
     quantidadePontos: 0,
     mensagens,
     itens,
+    ...(cupom ? { cupom } : {}),
     subtotal: {
       valor,
       descontoVista: {
-        valor: round2(valor - desconto),
+        valor: round2(afterCoupon - desconto),
         porcentagem: policy.cashDiscount,
         desconto,
         texto: policy.cashWording,
       },
-      parcelamento: installments(valor, policy.installments),
+      parcelamento: installments(afterCoupon, policy.installments),
     },
   };
 }

@@ -151,5 +151,19 @@ export async function quoteCart(db: Db, cep: string, cart: Cart): Promise<Shippi
     throw badRequest('Sua sacola está vazia: adicione um produto para calcular o frete.');
   const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, await loadSettings(db));
   if (!quote) throw badRequest(NO_STATE);
-  return quote;
+  return withCartCoupon(quote, cart);
+}
+
+/** The quote with the cart's coupon's part taken off each paid option (FRETE10: 10% of it). */
+export function withCartCoupon(quote: Shipping, cart: Cart): Shipping {
+  const percent = cart.cupom?.aplicado ? cart.cupom.freteDesconto : 0;
+  if (percent <= 0) return quote;
+  return {
+    ...quote,
+    fretes: quote.fretes.map((frete) =>
+      frete.valor > 0
+        ? { ...frete, valor: round2(frete.valor * (1 - percent / 100)), valorSemCupom: frete.valor }
+        : frete,
+    ),
+  };
 }

@@ -1,6 +1,7 @@
 // One file because drizzle-kit reads the whole schema from it to write migrations.
 import { sql } from 'drizzle-orm';
 import type { Address, OrderAddress } from '#/contract/address.ts';
+import type { CouponKind } from '#/contract/coupon.ts';
 import {
   bigint,
   boolean,
@@ -234,6 +235,8 @@ export const sessions = pgTable(
   {
     id: text().primaryKey(),
     cep: text().notNull().default(''),
+    /** The coupon put on this session's cart ('' for none); judged again whenever the cart is read. */
+    couponCode: text('coupon_code').notNull().default(''),
     /** The customer logged in on this session; null = anonymous. */
     customerId: integer('customer_id'),
     /** Last activity: a logged-in visit (moved at most every few minutes), a CEP, a cart change. */
@@ -428,7 +431,11 @@ export const orders = pgTable(
     status: text().notNull().default('awaiting_payment'),
     payment: text().notNull(),
     subtotal: money().notNull(),
+    /** The cash (Pix) discount. */
     discount: money().notNull(),
+    /** The coupon the order used ('' for none) and what it took off (products and shipping). */
+    couponCode: text('coupon_code').notNull().default(''),
+    couponDiscount: money('coupon_discount').notNull().default(0),
     shippingPrice: money('shipping_price').notNull(),
     total: money().notNull(),
     /** The chosen delivery option as quoted (id, label, time, pickup address). */
@@ -479,3 +486,37 @@ export const orderEvents = pgTable(
   },
   (table) => [index('order_events_order_idx').on(table.orderNumber, table.at)],
 );
+
+/** Which cart lines a coupon covers: every restriction it sets must hold (none set: every line). */
+export type CouponRestriction = {
+  categoryIds?: number[];
+  brandIds?: number[];
+  productIds?: number[];
+  /** Finishes of the line's variant (the Linha preta: preto-fosco, grafite). */
+  finishes?: string[];
+};
+
+/** Discount codes: what they take off, when, for whom, how many times. */
+export const coupons = pgTable('coupons', {
+  id: serial().primaryKey(),
+  /** Upper case; shoppers type it in any case. */
+  code: text().notNull().unique(),
+  description: text().notNull(),
+  kind: text().$type<CouponKind>().notNull(),
+  /** A percentage (of the products or the shipping), or a value in reais off the products. */
+  value: money().notNull().default(0),
+  /** Validity, inclusive; null = open-ended. */
+  startsAt: timestamp('starts_at', { mode: 'date', withTimezone: true }),
+  endsAt: timestamp('ends_at', { mode: 'date', withTimezone: true }),
+  minSubtotal: money('min_subtotal').notNull().default(0),
+  firstPurchase: boolean('first_purchase').notNull().default(false),
+  /** Orders of one customer that may use it; null = no limit. */
+  usesPerCustomer: integer('uses_per_customer'),
+  /** Orders that may use it in all; null = no limit. */
+  maxUses: integer('max_uses'),
+  /** Orders placed with it and not cancelled. */
+  used: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  restriction: jsonb().$type<CouponRestriction>().notNull().default({}),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});

@@ -76,7 +76,13 @@ export async function loadOrder(
       prazo: frete.prazo,
       endereco: frete.tipo === 'retirada' ? [frete.endereco ?? ''] : addressLines(row.address),
     },
-    valores: { subtotal: row.subtotal, desconto: row.discount, frete: row.shippingPrice, total: row.total },
+    valores: {
+      subtotal: row.subtotal,
+      desconto: row.discount,
+      ...(row.couponCode ? { cupom: { codigo: row.couponCode, desconto: row.couponDiscount } } : {}),
+      frete: row.shippingPrice,
+      total: row.total,
+    },
     pagamento: payment(row, base.situacao === 'aguardando_pagamento'),
     historico: events.map((e) => {
       const situacao = toSituacao(e.status);

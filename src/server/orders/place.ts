@@ -10,7 +10,7 @@ import { deliveryAddress } from '#/server/addresses/book.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { pricePolicy } from '#/server/catalog/price-policy.ts';
-import { quoteShipping } from '#/server/cart/shipping.ts';
+import { quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -18,6 +18,7 @@ import { errorCode, isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
 import { round2 } from '#/server/lib/prices.ts';
+import { couponRefusal, findCoupon, setSessionCoupon, takeUse } from '#/server/promotions/coupons.ts';
 import { chosenMethod } from './payments.ts';
 import type { OfferedMethod, PaymentProvider } from './payments.ts';
 import { pixPayload } from './pix.ts';
@@ -84,13 +85,23 @@ async function placeInTransaction(
             ? `Restam apenas ${String(short.estoque)} unidade(s) de ${short.nome}. Ajuste a quantidade na sacola.`
             : `${short.nome} esgotou enquanto você finalizava. Remova-o da sacola para continuar.`,
         );
+      // A coupon the buyer saw applied that no longer applies (its last use went to someone else, it
+      // expired): said as such, not as a price change.
+      const seen = /;?cupom:([A-Z0-9_-]+)$/.exec(request.conferencia)?.[1];
+      if (seen && !(cart.cupom?.aplicado && cart.cupom.codigo === seen))
+        throw new PlatformError(
+          409,
+          'coupon_refused',
+          `O cupom ${seen} deixou de valer: ${couponRefusal(cart.cupom, 'ele saiu da sua sacola')}. Confira os valores e confirme de novo.`,
+        );
       if (cartFingerprint(cart) !== request.conferencia)
         throw changed(
           'Os preços ou as quantidades da sua sacola mudaram. Confira os valores atualizados e confirme de novo.',
         );
       if (!ufOfCep(address.cep) || !address.logradouro || !address.numero)
         throw badRequest('Complete o endereço de entrega (CEP, rua e número) antes de finalizar.');
-      const quote = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const quoted = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const quote = quoted && withCartCoupon(quoted, cart);
       const frete = quote?.fretes.find((f) => f.id === request.frete);
       if (!frete) throw badRequest('Escolha uma forma de entrega.');
       // Each line takes its units only if they are still there; a row lock orders racing buyers.
@@ -108,12 +119,26 @@ async function placeInTransaction(
         if (taken.length === 0)
           throw changed(`${item.nome} esgotou enquanto você finalizava. Confira sua sacola.`);
       }
+      // The coupon's use is counted here, in the order's transaction: of buyers racing for its last use,
+      // one order gets it and the others are told (nothing of theirs is taken).
+      const cupom = cart.cupom?.aplicado ? cart.cupom : undefined;
+      if (cupom) {
+        const coupon = await findCoupon(tx, cupom.codigo);
+        if (!coupon || !(await takeUse(tx, coupon.id)))
+          throw new PlatformError(
+            409,
+            'coupon_exhausted',
+            `O cupom ${cupom.codigo} esgotou enquanto você finalizava. Tire-o da sacola ou use outro.`,
+          );
+      }
       const pix = settings.pagamentos.pix;
       // The cash discount the cart showed everywhere (side cart, cart page, checkout): one rule, for the
       // methods paid at once (Pix, boleto); card pays the full price.
       const subtotal = cart.subtotal.valor;
       const discount = method.aVista ? cart.subtotal.descontoVista.desconto : 0;
-      const total = round2(subtotal - discount + frete.valor);
+      const couponProducts = cupom?.desconto ?? 0;
+      const couponShipping = round2((frete.valorSemCupom ?? frete.valor) - frete.valor);
+      const total = round2(subtotal - couponProducts - discount + frete.valor);
       const [order] = await tx
         .insert(t.orders)
         .values({
@@ -123,6 +148,8 @@ async function placeInTransaction(
           payment: request.pagamento,
           subtotal,
           discount,
+          couponCode: cupom?.codigo ?? '',
+          couponDiscount: round2(couponProducts + couponShipping),
           shippingPrice: frete.valor,
           total,
           shipping: frete,
@@ -157,6 +184,7 @@ async function placeInTransaction(
       );
       await tx.insert(t.orderEvents).values({ orderNumber: order.number, status: 'awaiting_payment' });
       await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
+      await setSessionCoupon(tx, session, '');
       return { number: order.number, created: true };
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
+import { returnUses } from '#/server/promotions/coupons.ts';
 
 /** The server's names of the statuses (the contract's Portuguese ones are for the edge). */
 export const STATUS = {
@@ -73,6 +74,7 @@ export async function expireOrders(db: Db, numbers?: number[]): Promise<number[]
     const cancelled = expired.map((o) => o.number);
     if (cancelled.length === 0) return [];
     await returnStock(tx, cancelled);
+    await returnUses(tx, cancelled);
     await tx
       .insert(t.orderEvents)
       .values(cancelled.map((orderNumber) => ({ orderNumber, status: 'cancelled' })));
@@ -101,7 +103,10 @@ export async function changeStatus(db: Db, number: number, to: Status): Promise<
         `O pedido ${String(number)} está "${STATUS[from]}" e não pode passar a "${STATUS[to]}".`,
       );
     await tx.update(t.orders).set({ status: to }).where(eq(t.orders.number, number));
-    if (to === 'cancelled') await returnStock(tx, [number]);
+    if (to === 'cancelled') {
+      await returnStock(tx, [number]);
+      await returnUses(tx, [number]);
+    }
     await tx.insert(t.orderEvents).values({ orderNumber: number, status: to });
     return from;
   });

@@ -3,6 +3,7 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { BADGES, BRANDS } from './catalog.ts';
+import { COUPONS } from './coupons.ts';
 import {
   PAGES,
   POPUPS,
@@ -88,6 +89,8 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     await insertAll(q, t.banners, buildBanners(categories));
     await insertAll(q, t.showcases, buildShowcases(generated.products));
     await insertAll(q, t.popups, POPUPS);
+    // Coupons are the store's business, kept across a catalogue reset (`npm run seed -- --reset`).
+    await q.insert(t.coupons).values(COUPONS).onConflictDoNothing();
     await insertAll(q, t.settings, [{ key: 'configuracoes', value: STORE_SETTINGS }]);
     // Explicit ids were inserted: move the sequences past them.
     for (const table of ['categories', 'brands', 'products']) {

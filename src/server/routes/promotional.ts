@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { couponCodeSchema } from '#/contract/coupon.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { loadCart } from '#/server/cart/cart.ts';
+import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
+import { badRequest, PlatformError } from '#/server/errors.ts';
+import {
+  couponRefusal,
+  findCoupon,
+  sessionCouponCode,
+  setSessionCoupon,
+} from '#/server/promotions/coupons.ts';
+import { rateLimit } from '#/server/rate-limit.ts';
+
+/**
+ * `promotional/coupon/{code}`: `PUT` puts a coupon on the session's cart, `DELETE` (our extension) takes it
+ * off; both answer the whole cart, whose `cupom` says what the coupon takes off now. A code that does not
+ * apply is refused with the reason and leaves the cart as it was.
+ */
+export const promotional = new Hono<PlatformEnv>();
+
+const currentCart = async (c: Context<PlatformEnv>) =>
+  loadCart(c.get('config').db, c.get('origin'), await currentPricePolicy(c.get('config')), c.get('session'));
+
+// Codes can be guessed: a shopper tries a few, a script many.
+promotional.put('/coupon/:code', rateLimit('cupom', 20, 60_000), async (c) => {
+  const parsed = couponCodeSchema.safeParse(c.req.param('code'));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Código de cupom inválido.');
+  const { db } = c.get('config');
+  const coupon = await findCoupon(db, parsed.data);
+  if (!coupon)
+    throw new PlatformError(
+      404,
+      'coupon_unknown',
+      `Não encontramos o cupom ${parsed.data}. Confira as letras e os números.`,
+    );
+  // Judged as the cart would carry it: put it on and read the cart; a refusal puts back what was there.
+  const session = c.get('session');
+  const previous = await sessionCouponCode(db, session);
+  await setSessionCoupon(db, session, coupon.code);
+  const cart = await currentCart(c);
+  if (!cart.cupom?.aplicado) {
+    await setSessionCoupon(db, session, previous);
+    throw new PlatformError(
+      422,
+      'coupon_refused',
+      couponRefusal(cart.cupom, 'Este cupom não vale para esta sacola.'),
+    );
+  }
+  return c.json(cart);
+});
+
+promotional.delete('/coupon', async (c) => {
+  await setSessionCoupon(c.get('config').db, c.get('session'), '');
+  return c.json(await currentCart(c));
+});
+
+promotional.delete('/coupon/:code', async (c) => {
+  await setSessionCoupon(c.get('config').db, c.get('session'), '');
+  return c.json(await currentCart(c));
+});
