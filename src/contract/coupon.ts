@@ -37,3 +37,70 @@ export const cupomSchema = z.object({
   freteDesconto: z.number(),
 });
 export type Cupom = z.infer<typeof cupomSchema>;
+
+/** A coupon as staff manage it (`/v2/admin/coupons`, our extension). Dates are ISO 8601 with their offset. */
+const money = z.number({ message: 'Informe um valor em reais, como 199.9.' }).min(0).max(1_000_000);
+const ids = z.array(z.number().int().positive().max(2_147_483_647)).max(500);
+export const couponRestrictionSchema = z.object({
+  categorias: ids.optional(),
+  marcas: ids.optional(),
+  produtos: ids.optional(),
+  acabamentos: z.array(z.string().trim().min(1).max(40)).max(50).optional(),
+});
+const instant = z.iso.datetime({
+  offset: true,
+  message: 'Use data e hora ISO com o fuso, como 2026-11-27T23:59:59-03:00.',
+});
+
+/** Each field of a coupon, with its Portuguese refusal (no defaults: a change sends only what changes). */
+const couponFields = {
+  descricao: z.string().trim().min(1, { message: 'Descreva o cupom (o cliente lê esta linha).' }).max(120),
+  tipo: z.enum(COUPON_KINDS, { message: `Escolha o tipo: ${COUPON_KINDS.join(', ')}.` }),
+  valor: money,
+  inicio: instant.nullable(),
+  fim: instant.nullable(),
+  valorMinimo: money,
+  primeiraCompra: z.boolean(),
+  usosPorCliente: z.number().int().min(1).max(1_000_000).nullable(),
+  usosMaximos: z.number().int().min(1).max(100_000_000).nullable(),
+  ativo: z.boolean(),
+  restricao: couponRestrictionSchema,
+};
+
+/** A new coupon's fields: what is not sent takes its default (no limit, no dates, active). */
+export const couponFieldsSchema = z.object({
+  ...couponFields,
+  valor: couponFields.valor.default(0),
+  inicio: couponFields.inicio.default(null),
+  fim: couponFields.fim.default(null),
+  valorMinimo: couponFields.valorMinimo.default(0),
+  primeiraCompra: couponFields.primeiraCompra.default(false),
+  usosPorCliente: couponFields.usosPorCliente.default(null),
+  usosMaximos: couponFields.usosMaximos.default(null),
+  ativo: couponFields.ativo.default(true),
+  restricao: couponFields.restricao.default({}),
+});
+
+/** `POST /v2/admin/coupons`: a new coupon (its code, and the fields). */
+export const couponCreateSchema = couponFieldsSchema
+  .extend({ codigo: couponCodeSchema })
+  .superRefine((coupon, ctx) => {
+    if (coupon.tipo.endsWith('percentual') && (coupon.valor <= 0 || coupon.valor > 100))
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Um percentual vai de 0,01 a 100.' });
+    if (coupon.tipo === 'produtos-valor' && coupon.valor <= 0)
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Informe quanto o cupom tira, em reais.' });
+    if (coupon.inicio && coupon.fim && new Date(coupon.fim) <= new Date(coupon.inicio))
+      ctx.addIssue({ code: 'custom', path: ['fim'], message: 'O fim vem depois do início.' });
+  });
+export type CouponCreate = z.infer<typeof couponCreateSchema>;
+
+/** `PUT /v2/admin/coupons/{code}`: the fields to change (switch off with `{"ativo": false}`). */
+export const couponUpdateSchema = z.object(couponFields).partial();
+export type CouponUpdate = z.infer<typeof couponUpdateSchema>;
+
+/** A coupon in the staff API's answers. */
+export const couponAdminSchema = couponFieldsSchema.extend({
+  codigo: z.string(),
+  usados: z.number().int(),
+});
+export type CouponAdmin = z.infer<typeof couponAdminSchema>;

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'coupon_unknown',
   'coupon_refused',
   'coupon_exhausted',
+  'coupon_taken',
   'invalid_status_change',
   'payment_unavailable',
   'payment_failed',

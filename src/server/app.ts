@@ -13,6 +13,7 @@ import { evaluations } from './routes/evaluations.ts';
 import { forms } from './routes/forms.ts';
 import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
+import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
@@ -64,6 +65,7 @@ export function createPlatform({
   // The staff API has its own token and no shopper session.
   api.use('/v2/admin/*', requireAdminToken, jsonMutations);
   api.route('/v2/admin/orders', staffOrders);
+  api.route('/v2/admin/coupons', staffCoupons);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);

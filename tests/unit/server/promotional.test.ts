@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cartSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
+import { couponAdminSchema } from '#/contract/coupon.ts';
 import { cartFingerprint, pedidoAnswerSchema } from '#/contract/order.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { CLIENT_HEADER } from '#/server/context.ts';
@@ -11,7 +12,7 @@ import { changeStatus } from '#/server/orders/status.ts';
 import type { NewCoupon } from '#/server/promotions/coupons.ts';
 import { buyer, chave, json, place } from './buyers.ts';
 import type { Variant } from './buyers.ts';
-import { newSession, startPlatform } from './harness.ts';
+import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /** Coupons on the cart (`PUT/DELETE promotional/coupon/{code}`) and on the order, on both databases. */
@@ -297,5 +298,70 @@ describe('coupons on orders', () => {
       expect(mensagem).toMatch(/^O cupom ULTIMO .*esgotou/);
     }
     expect(await used('ULTIMO')).toBe(1);
+  });
+});
+
+describe('staff manage coupons (`/v2/admin/coupons`)', () => {
+  const staff = (path: string, method: string, body?: unknown, token = ADMIN_TOKEN) =>
+    store.request(`/v2/admin/coupons${path}`, {
+      method,
+      ...(body === undefined
+        ? { headers: { Authorization: `Bearer ${token}` } }
+        : json(body, { Authorization: `Bearer ${token}` })),
+    });
+
+  test('without the team token there is no way in', async () => {
+    expect((await staff('', 'GET', undefined, 'token-errado-mas-comprido-o-bastante')).status).toBe(401);
+  });
+
+  test('create, use, change and switch off a coupon; bad fields are refused in Portuguese', async () => {
+    const bad = await refusal(
+      await staff('', 'POST', { codigo: 'MEIO', descricao: 'Meio', tipo: 'produtos-percentual', valor: 150 }),
+      400,
+    );
+    expect(bad.mensagem).toBe('Um percentual vai de 0,01 a 100.');
+    const created = await staff('', 'POST', {
+      codigo: 'equipe20',
+      descricao: 'R$ 20 de desconto',
+      tipo: 'produtos-valor',
+      valor: 20,
+      fim: '2099-01-31T23:59:59-03:00',
+    });
+    expect(created.status).toBe(201);
+    expect(couponAdminSchema.parse(((await created.json()) as { cupom: unknown }).cupom)).toMatchObject({
+      codigo: 'EQUIPE20',
+      valor: 20,
+      usados: 0,
+      ativo: true,
+      fim: '2099-02-01T02:59:59.000Z',
+    });
+    expect(
+      (
+        await refusal(
+          await staff('', 'POST', { codigo: 'EQUIPE20', descricao: 'x', tipo: 'frete-gratis' }),
+          409,
+        )
+      ).error,
+    ).toBe('coupon_taken');
+    const b = await buyer(store, [{ v: chrome, quantidade: 1 }]);
+    const cart = cartSchema.parse(await (await coupon('EQUIPE20', b.session)).json());
+    expect(cart.cupom?.desconto).toBe(Math.min(20, cart.subtotal.valor));
+    // Switched off: the cart says so and takes nothing off.
+    expect((await staff('/EQUIPE20', 'PUT', { ativo: false })).status).toBe(200);
+    expect((await cartOf(b.session)).cupom).toMatchObject({
+      aplicado: false,
+      motivo: 'Este cupom não está mais ativo.',
+    });
+    // A change that would break it is refused, and changes nothing.
+    expect(
+      (await refusal(await staff('/EQUIPE20', 'PUT', { tipo: 'produtos-percentual', valor: 200 }), 400))
+        .mensagem,
+    ).toBe('Um percentual vai de 0,01 a 100.');
+    expect((await refusal(await staff('/NAOHA', 'PUT', { ativo: true }), 404)).mensagem).toBe(
+      'Não há cupom NAOHA.',
+    );
+    const list = (await (await staff('', 'GET')).json()) as { cupons: unknown[] };
+    const codes = list.cupons.map((c) => couponAdminSchema.parse(c).codigo);
+    expect(codes).toEqual(expect.arrayContaining(['BEMVINDO10', 'FRETE10', 'LINHAPRETA15', 'EQUIPE20']));
   });
 });

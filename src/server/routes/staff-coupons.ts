@@ -1,0 +1,33 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/contract/coupon.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
+
+/**
+ * The store's team manages coupons (`/v2/admin/coupons`, behind ADMIN_TOKEN; see middleware.ts): list,
+ * create, change and switch off (`PUT {"ativo": false}`); a coupon with uses is never deleted.
+ */
+export const staffCoupons = new Hono<PlatformEnv>();
+
+const refusal =
+  (fallback: string) => (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+    if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
+  };
+
+staffCoupons.get('/', async (c) => c.json({ cupons: await listCoupons(c.get('config').db) }));
+
+staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) =>
+  c.json({ cupom: await createCoupon(c.get('config').db, c.req.valid('json')) }, 201),
+);
+
+staffCoupons.put(
+  '/:code',
+  zValidator('json', couponUpdateSchema, refusal('Alteração inválida.')),
+  async (c) => {
+    const code = couponCodeSchema.safeParse(c.req.param('code'));
+    if (!code.success) throw notFound('Cupom não encontrado.');
+    return c.json({ cupom: await updateCoupon(c.get('config').db, code.data, c.req.valid('json')) });
+  },
+);
