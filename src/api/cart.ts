@@ -54,3 +54,17 @@ export const quoteProductShipping = (
   client: Client,
   body: { cep: string; idProduto: number; idAtributoValor: number; quantidade: number },
 ) => sendJson(client, 'post', 'v2/front/shipment/product', body, 'shipping');
+
+/** Put a coupon on the cart (any case); a code that does not apply is a 4xx ApiError with the reason. */
+export const applyCoupon = (client: Client, code: string) =>
+  sendJson(
+    client,
+    'put',
+    `v2/front/promotional/coupon/${encodeURIComponent(code.trim())}`,
+    undefined,
+    'cart',
+  );
+
+/** Take the coupon off the cart. */
+export const removeCoupon = (client: Client) =>
+  sendJson(client, 'delete', 'v2/front/promotional/coupon', undefined, 'cart');

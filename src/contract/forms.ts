@@ -6,6 +6,8 @@ export const formAnswerSchema = z.object({
   mensagem: z.string(),
   /** Per-field problems, keyed by field name (only when sucesso is false). */
   erros: z.record(z.string(), z.string()).optional(),
+  /** The welcome coupon's code, for a newsletter sign-up that asked for it (`cupom: true`). */
+  cupom: z.string().optional(),
 });
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 
@@ -23,6 +25,8 @@ export const newsletterSchema = z.object({
     .min(1, { message: 'Informe seu e-mail.' })
     .max(254, { message: 'Este e-mail é longo demais.' })
     .regex(EMAIL, { message: 'Informe um e-mail válido, como nome@exemplo.com.br.' }),
+  /** Ask for the welcome coupon: the answer carries its code (the contract's `cupom`). */
+  cupom: z.boolean().default(false),
   [HONEYPOT_FIELD]: z.string().max(500).default(''),
 });
 export type NewsletterRequest = z.infer<typeof newsletterSchema>;

@@ -1,5 +1,13 @@
 import { getUser } from '#/api/account.ts';
-import { addToCart, getCart, quoteCartShipping, removeLine, setQuantity } from '#/api/cart.ts';
+import {
+  addToCart,
+  applyCoupon,
+  getCart,
+  quoteCartShipping,
+  removeCoupon,
+  removeLine,
+  setQuantity,
+} from '#/api/cart.ts';
 import { ApiError, createClient } from '#/api/http.ts';
 import type { Client } from '#/api/http.ts';
 import { getLayoutData } from '#/api/layout.ts';
@@ -17,7 +25,15 @@ import { keepIssuedSession, visitorClient } from './visit.ts';
 import type { Visit } from './visit.ts';
 
 /** What a post to the cart page changed, for the page to show. */
-type CartPost = { cart?: Cart; notice?: Notice; quote?: Shipping; cep?: string; cepError?: string };
+type CartPost = {
+  cart?: Cart;
+  notice?: Notice;
+  quote?: Shipping;
+  cep?: string;
+  cepError?: string;
+  /** The code typed in 'Cupom de desconto' and why it was refused. */
+  coupon?: { code: string; error: string };
+};
 
 export type CartView = {
   /** The cart, or why it could not be read (the page shows the error instead). */
@@ -26,6 +42,8 @@ export type CartView = {
   layout: LayoutData | undefined;
   user: User | undefined;
   notice: Notice | undefined;
+  /** A coupon code the platform refused, as typed, and its reason. */
+  coupon: { code: string; error: string } | undefined;
   /** The CEP in the calculator, its digits, its error and its options (`posted`: quoted by this post). */
   cep: string;
   cepDigits: string;
@@ -82,6 +100,7 @@ export async function cartPage(visit: Visit): Promise<Answer<CartView>> {
       layout,
       user,
       notice: post.notice,
+      coupon: post.coupon,
       cep,
       cepDigits,
       cepError: post.cepError,
@@ -102,6 +121,7 @@ function answerCartPost(client: Client, fields: Fields): Promise<CartPost> {
   return byAction<CartPost>(
     fields,
     {
+      ...couponActions(client),
       frete: async ({ cep = '' }) => {
         try {
           return { cep: cep.trim(), quote: await quoteCartShipping(client, cep.trim()) };
@@ -138,6 +158,29 @@ function answerCartPost(client: Client, fields: Fields): Promise<CartPost> {
     },
     () => Promise.resolve({}),
   );
+}
+
+/**
+ * 'Cupom de desconto' (`cupom`: apply the typed code; `tirar-cupom`: take it off), shared by the cart page
+ * and the checkout. A code the platform refuses stays typed, with its reason under the field.
+ */
+export function couponActions(client: Client) {
+  return {
+    cupom: async ({ codigo = '' }: Fields): Promise<CartPost> => {
+      const code = codigo.trim();
+      if (!code) return { coupon: { code, error: 'Digite o código do cupom.' } };
+      try {
+        const cart = await applyCoupon(client, code);
+        return { cart, notice: { text: `Cupom ${cart.cupom?.codigo ?? code} aplicado.`, error: false } };
+      } catch (error) {
+        return { coupon: { code, error: refusal(error).mensagem } };
+      }
+    },
+    'tirar-cupom': async (): Promise<CartPost> => ({
+      cart: await removeCoupon(client),
+      notice: { text: 'Cupom removido.', error: false },
+    }),
+  };
 }
 
 /** A CEP quoted by itself that the platform cannot quote: the page just shows no options. */

@@ -12,6 +12,7 @@ import type { Shipping } from '#/contract/shipping.ts';
 import type { User } from '#/contract/user.ts';
 import type { Answer } from './answer.ts';
 import { redirect, refusal } from './answer.ts';
+import { couponActions } from './cart.ts';
 import { postedFields } from './fields.ts';
 import { keepIssuedSession, loginFor, visitorClient } from './visit.ts';
 import type { Visit } from './visit.ts';
@@ -38,6 +39,8 @@ export type Checkout = {
   conferencia: string;
   /** One per page view: the same form posted twice is one order. */
   chave: string;
+  /** A coupon code the platform refused, as typed, and its reason. */
+  coupon?: { code: string; error: string } | undefined;
 };
 
 const LOGIN = loginFor('/checkout/pagamento');
@@ -61,7 +64,13 @@ async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout 
   const fields = (await postedFields(visit.request)) ?? {};
   // The address chosen on /checkout/endereco comes in the URL, then with the form.
   const where = visit.request.method === 'POST' ? fields['endereco'] : visit.url.searchParams.get('endereco');
-  if (visit.request.method === 'POST') {
+  let coupon: Checkout['coupon'];
+  const couponAction = couponActions(client)[fields['acao'] === 'tirar-cupom' ? 'tirar-cupom' : 'cupom'];
+  if (visit.request.method === 'POST' && (fields['acao'] === 'cupom' || fields['acao'] === 'tirar-cupom')) {
+    // 'Cupom de desconto': the summary shows the new totals; a refused code stays typed with its reason.
+    coupon = (await couponAction(fields)).coupon;
+    if (!coupon) return redirect(`/checkout/pagamento?endereco=${encodeURIComponent(where ?? '0')}`);
+  } else if (visit.request.method === 'POST') {
     const order = orderPlaceSchema.safeParse(fields);
     // Nothing is placed on a refusal: the next try may keep this key, so a double click stays one order.
     key = fields['chave'];
@@ -105,6 +114,7 @@ async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout 
     refusal: refused,
     conferencia: cartFingerprint(cart),
     chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),
+    coupon,
   };
   return { view };
 }

@@ -14,7 +14,7 @@ import { cepProviderFrom } from './addresses/cep.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
-import { DEFAULT_PRODUCTS, isSeeded, seedDatabase } from './seed/index.ts';
+import { DEFAULT_PRODUCTS, ensureAdvertisedCoupons, isSeeded, seedDatabase } from './seed/index.ts';
 
 export type BootOptions = {
   databaseUrl?: string | undefined;
@@ -55,6 +55,8 @@ const DEFAULT_MAIL_FROM = 'Casa & Metais <loja@localhost>';
 export async function bootPlatform(options: BootOptions): Promise<Booted> {
   const database = await openWithRetry(options);
   if (!(await isSeeded(database.db))) await seedOnce(database, options.seedProducts ?? DEFAULT_PRODUCTS);
+  // The coupons the shipped pages advertise exist in every store, also one seeded before coupons did.
+  await ensureAdvertisedCoupons(database.db);
   // Warm the listing caches in the background; a failure only means cold first visits.
   if (options.warm !== false) warmInBackground(database.db);
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;

@@ -167,8 +167,21 @@ export default function SideCart({ departments, nameLimit }: Props) {
             <p className="sc__total">
               <span>Sub-total:</span> <strong>{formatBRL(cart.subtotal.valor)}</strong>
             </p>
+            {cart.cupom && (
+              <p className="sc__total">
+                <span>Cupom {cart.cupom.codigo}:</span>{' '}
+                <strong>
+                  {!cart.cupom.aplicado
+                    ? cart.cupom.motivo
+                    : cart.cupom.desconto > 0
+                      ? `− ${formatBRL(cart.cupom.desconto)}`
+                      : `${String(cart.cupom.freteDesconto)}% no frete`}
+                </strong>
+              </p>
+            )}
             <p className="sc__total">
-              <span>Total</span> <strong>{formatBRL(cart.subtotal.valor)}</strong>
+              <span>Total</span>{' '}
+              <strong>{formatBRL(cart.subtotal.valor - (cart.cupom?.desconto ?? 0))}</strong>
             </p>
             {percent > 0 && (
               <p className="sc__cash">

@@ -33,6 +33,9 @@ function compose(notice: Notice, pedido: Pedido, store: string, link: string, na
   const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
   const totals = [
     `Produtos: ${brl.format(pedido.valores.subtotal)}`,
+    ...(pedido.valores.cupom
+      ? [`Cupom ${pedido.valores.cupom.codigo}: − ${brl.format(pedido.valores.cupom.desconto)}`]
+      : []),
     ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${brl.format(pedido.valores.desconto)}`] : []),
     `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : brl.format(pedido.valores.frete)}`,
     `Total: ${brl.format(pedido.valores.total)}`,

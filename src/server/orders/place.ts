@@ -150,7 +150,9 @@ async function placeInTransaction(
           discount,
           couponCode: cupom?.codigo ?? '',
           couponDiscount: round2(couponProducts + couponShipping),
-          shippingPrice: frete.valor,
+          // The shipping as quoted before the coupon: the coupon's line says all it took off, so the
+          // order's lines add up (products − coupon − cash discount + shipping = total).
+          shippingPrice: frete.valorSemCupom ?? frete.valor,
           total,
           shipping: frete,
           address,

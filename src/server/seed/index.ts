@@ -89,8 +89,7 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     await insertAll(q, t.banners, buildBanners(categories));
     await insertAll(q, t.showcases, buildShowcases(generated.products));
     await insertAll(q, t.popups, POPUPS);
-    // Coupons are the store's business, kept across a catalogue reset (`npm run seed -- --reset`).
-    await q.insert(t.coupons).values(COUPONS).onConflictDoNothing();
+    await ensureAdvertisedCoupons(q);
     await insertAll(q, t.settings, [{ key: 'configuracoes', value: STORE_SETTINGS }]);
     // Explicit ids were inserted: move the sequences past them.
     for (const table of ['categories', 'brands', 'products']) {
@@ -100,4 +99,12 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     }
     await q.insert(t.seedInfo).values({ id: 1, products });
   });
+}
+
+/**
+ * The coupons the store's own pages advertise (src/content, the seeded banners and popups), created when
+ * missing; one staff changed keeps their change. Coupons are the store's business: a catalogue reset keeps them.
+ */
+export async function ensureAdvertisedCoupons(db: Db): Promise<void> {
+  await db.insert(t.coupons).values(COUPONS).onConflictDoNothing();
 }

@@ -4,6 +4,7 @@ import { cartSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { couponAdminSchema } from '#/contract/coupon.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
 import { cartFingerprint, pedidoAnswerSchema } from '#/contract/order.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { CLIENT_HEADER } from '#/server/context.ts';
@@ -271,11 +272,12 @@ describe('coupons on orders', () => {
   test('FRETE10 on an order: the shipping costs 10% less and the order says what the coupon took', async () => {
     const b = await withCoupon(chrome, 1, 'FRETE10');
     const { pedido } = pedidoAnswerSchema.parse(await (await placeCart(b)).json());
-    if (pedido.valores.frete > 0) {
-      expect(pedido.valores.cupom?.codigo).toBe('FRETE10');
-      const before = (pedido.valores.cupom?.desconto ?? 0) + pedido.valores.frete;
-      expect(pedido.valores.frete).toBeCloseTo(before * 0.9, 2);
-    }
+    const { subtotal, desconto, cupom, frete, total } = pedido.valores;
+    expect(frete).toBeGreaterThan(0);
+    expect(cupom?.codigo).toBe('FRETE10');
+    expect(cupom?.desconto).toBeCloseTo(frete * 0.1, 2);
+    // The order's lines add up: products − coupon − cash discount + shipping.
+    expect(total).toBeCloseTo(subtotal - (cupom?.desconto ?? 0) - desconto + frete, 2);
   });
 
   test('a coupon with one use left and many buyers at once makes exactly one order with it', async () => {
@@ -364,4 +366,22 @@ describe('staff manage coupons (`/v2/admin/coupons`)', () => {
     const codes = list.cupons.map((c) => couponAdminSchema.parse(c).codigo);
     expect(codes).toEqual(expect.arrayContaining(['BEMVINDO10', 'FRETE10', 'LINHAPRETA15', 'EQUIPE20']));
   });
+});
+
+test('a newsletter sign-up asking for the coupon (`cupom: true`) gets the welcome code, a first-purchase coupon', async () => {
+  const res = await store.request('/v2/front/newsletter', {
+    method: 'POST',
+    ...json({ email: 'boas-vindas@exemplo.com.br', cupom: true }, { [CLIENT_HEADER]: '198.51.100.200' }),
+  });
+  const answer = formAnswerSchema.parse(await res.json());
+  expect(answer).toMatchObject({ sucesso: true, cupom: 'BEMVINDO10' });
+  expect(answer.mensagem).toContain('Use o cupom BEMVINDO10 na sua primeira compra.');
+  const [welcome] = await store.database.db.select().from(t.coupons).where(eq(t.coupons.code, 'BEMVINDO10'));
+  expect(welcome).toMatchObject({ firstPurchase: true, active: true });
+  // Without asking, no code.
+  const plain = await store.request('/v2/front/newsletter', {
+    method: 'POST',
+    ...json({ email: 'sem-cupom@exemplo.com.br' }, { [CLIENT_HEADER]: '198.51.100.201' }),
+  });
+  expect(formAnswerSchema.parse(await plain.json()).cupom).toBeUndefined();
 });
