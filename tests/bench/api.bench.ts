@@ -53,7 +53,13 @@ const percentile = (sorted: number[], p: number) =>
  * (set up untimed); only the placing call is timed: the transaction that re-reads the cart, takes stock,
  * writes the order and empties the cart.
  */
-async function placingOrders(label: string, db: Db, platform: Platform, productPath: string) {
+async function placingOrders(
+  label: string,
+  db: Db,
+  platform: Platform,
+  productPath: string,
+  coupon?: string,
+) {
   const headers = (session: string) => ({
     'App-Token': 'bench',
     Session: session,
@@ -108,6 +114,14 @@ async function placingOrders(label: string, db: Db, platform: Platform, productP
       });
       cart = (await res.json()) as Cart;
     }
+    if (coupon) {
+      const res = await platform.api.request(`http://bench.local/v2/front/promotional/coupon/${coupon}`, {
+        method: 'PUT',
+        headers: { ...headers(session), 'X-Loja-Cliente': `10.9.${String(i % 250)}.1` },
+      });
+      if (res.status !== 200) throw new Error(`coupon ${coupon}: ${String(res.status)}`);
+      cart = (await res.json()) as Cart;
+    }
     const body = JSON.stringify({
       frete: 'economica',
       pagamento: 'pix',
@@ -125,7 +139,51 @@ async function placingOrders(label: string, db: Db, platform: Platform, productP
     if (i >= WARMUP) times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return `| ${label} | placing an order (2 lines) | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
+  const name = coupon ? `placing an order (2 lines, coupon ${coupon})` : 'placing an order (2 lines)';
+  return `| ${label} | ${name} | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
+}
+
+/**
+ * Applying a coupon (`PUT promotional/coupon/{code}`) to a cart of one line, and taking it off again
+ * (untimed): the call judges the code against the cart and answers the whole cart.
+ */
+async function applyingCoupons(label: string, platform: Platform, session: string, productPath: string) {
+  const headers = { 'App-Token': 'bench', Session: session, 'Content-Type': 'application/json' };
+  const detail = (await (
+    await platform.api.request(`http://bench.local/v2/front/url/product/detail?url=${productPath}`, {
+      headers: { 'App-Token': 'bench' },
+    })
+  ).json()) as {
+    conteudo: { id: number; atributos: { simples?: { valores: { idAtributoValor: number }[] } } };
+  };
+  const variant = detail.conteudo.atributos.simples?.valores[0]?.idAtributoValor ?? 0;
+  await platform.api.request('http://bench.local/v2/front/checkout/cart', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      tipo: 'produto',
+      itens: [{ idProduto: detail.conteudo.id, idAtributoSimples: variant, quantidade: 1 }],
+    }),
+  });
+  const times: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    // Each try from an address of its own: codes are rate limited per address, and this is not a guesser.
+    const from = { ...headers, 'X-Loja-Cliente': `10.8.${String(Math.floor(i / 250))}.${String(i % 250)}` };
+    const t0 = performance.now();
+    const res = await platform.api.request('http://bench.local/v2/front/promotional/coupon/FRETE10', {
+      method: 'PUT',
+      headers: from,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`applying a coupon: ${String(res.status)}`);
+    if (i >= WARMUP) times.push(performance.now() - t0);
+    await platform.api.request('http://bench.local/v2/front/promotional/coupon', {
+      method: 'DELETE',
+      headers: from,
+    });
+  }
+  times.sort((a, b) => a - b);
+  return `| ${label} | applying a coupon (FRETE10) | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
 }
 
 async function bench(label: string, options: DatabaseOptions) {
@@ -190,7 +248,9 @@ async function bench(label: string, options: DatabaseOptions) {
       );
     }
   }
+  rows.push(await applyingCoupons(label, platform, session, product));
   rows.push(await placingOrders(label, database.db, platform, product));
+  rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();
   return rows;
