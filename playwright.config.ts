@@ -6,6 +6,7 @@ import {
   MAINTENANCE_SECRET,
   PORT,
   PROXY_SIGNATURE_SECRET,
+  ADMIN_TOKEN,
   OUTBOX,
 } from './tests/e2e/servers.ts';
 
@@ -69,6 +70,7 @@ export default defineConfig({
         MAIL_OUTBOX: OUTBOX,
         E2E_EVALUATION_LINK: EVALUATION_LINK,
         PROXY_SIGNATURE_SECRET,
+        ADMIN_TOKEN,
       },
     },
     {

@@ -21,3 +21,7 @@ export const checkEvaluationKey = (client: Client, key: string) =>
 
 export const evaluateStore = (client: Client, key: string, body: Record<string, unknown>) =>
   sendJson(client, 'post', `v2/front/evaluations/store/add/${encodeURIComponent(key)}`, body, 'formAnswer');
+
+/** "Avise-me" (`product/solicitation`): be e-mailed when a sold-out finish is back. */
+export const requestStockNotice = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/product/solicitation', body, 'formAnswer');

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'coupon_refused',
   'coupon_exhausted',
   'coupon_taken',
+  'in_stock',
   'invalid_status_change',
   'payment_unavailable',
   'payment_failed',

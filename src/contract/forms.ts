@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './common.ts';
 
 /** Form answers (newsletter, contact, evaluations): 200 with sucesso and a message for the shopper. */
 export const formAnswerSchema = z.object({
@@ -141,3 +142,22 @@ export const storeEvaluationSchema = z.object({
   publicar: yesNo('Diga se podemos publicar sua avaliação.'),
   mensagem: z.string().trim().max(2000, { message: 'Use no máximo 2000 caracteres.' }).default(''),
 });
+
+/**
+ * `POST product/solicitation` ("Avise-me"): tell me when this finish is back. Answered alike whether the
+ * e-mail was waiting already or not.
+ */
+export const stockRequestSchema = z.object({
+  idProduto: wholeNumber('idProduto', { min: 1, required: 'Informe o produto.' }),
+  idAtributoValor: wholeNumber('idAtributoValor', { min: 1, required: 'Escolha o acabamento.' }),
+  nome: name,
+  email,
+  contato: z.string().trim().max(30).default(''),
+  mensagem: z.string().trim().max(500).default(''),
+  mailing: z.boolean().default(false),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type StockRequest = z.infer<typeof stockRequestSchema>;
+
+export const STOCK_REQUEST_SAVED =
+  'Pronto! Quando este acabamento voltar ao estoque, avisamos você por e-mail.';

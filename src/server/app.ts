@@ -15,10 +15,12 @@ import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
+import { staffStock } from './routes/staff-stock.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
 import { menus } from './routes/menus.ts';
 import { popup } from './routes/popup.ts';
+import { product } from './routes/product.ts';
 import { promotional } from './routes/promotional.ts';
 import { settings } from './routes/settings.ts';
 import { showcase } from './routes/showcase.ts';
@@ -66,6 +68,7 @@ export function createPlatform({
   api.use('/v2/admin/*', requireAdminToken, jsonMutations);
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/coupons', staffCoupons);
+  api.route('/v2/admin/stock', staffStock);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);
@@ -79,6 +82,7 @@ export function createPlatform({
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);
   front.route('/promotional', promotional);
+  front.route('/product', product);
   front.route('/form', forms);
   front.route('/evaluations', evaluations);
   front.route('/shipment', shipment);

@@ -67,7 +67,13 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       : { kind: 'memory' };
   const stopFollowing = await followChanges(database, options.onChange);
   const stopPurging = purgeInBackground(database);
-  const stopExpiring = expireOrdersInBackground(database);
+  const mailer = createMailer({
+    smtpUrl: options.mail?.smtpUrl,
+    from: options.mail?.from ?? DEFAULT_MAIL_FROM,
+    db: database.db,
+    outboxDir: options.mail?.outboxDir,
+  });
+  const stopExpiring = expireOrdersInBackground(database, mailer);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
@@ -76,12 +82,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     pixKey: options.pixKey,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
-    mailer: createMailer({
-      smtpUrl: options.mail?.smtpUrl,
-      from: options.mail?.from ?? DEFAULT_MAIL_FROM,
-      db: database.db,
-      outboxDir: options.mail?.outboxDir,
-    }),
+    mailer,
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),
     health: database.health,

@@ -4,6 +4,8 @@ import { inTransaction, PURGE_LOCK, queryRows } from './db/client.ts';
 import { errorCode } from './db/health.ts';
 import type { Database } from './db/client.ts';
 import * as t from './db/schema.ts';
+import { notifyRestocked } from './forms/stock-requests.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { expireOrders } from './orders/status.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
@@ -94,11 +96,12 @@ export function purgeInBackground(database: Database): () => void {
 export const EXPIRE_ORDERS_EVERY_MS = 60 * 1000;
 
 /**
- * Cancel unpaid Pix orders past their time and return their stock, every minute on each instance. No lock
- * is needed: each order changes status in one conditional UPDATE, so two instances sweeping at once
- * cancel it once (orders/status.ts); the order page also cancels on read.
+ * Every minute on each instance: cancel unpaid Pix orders past their time and return their stock, then
+ * e-mail the shoppers waiting for a finish that is back in stock (however it came back: a cancelled order,
+ * an import, an operator's SQL). No lock is needed: each order changes status, and each waiting request is
+ * claimed, in one conditional UPDATE, so two instances sweeping at once do each thing once.
  */
-export function expireOrdersInBackground(database: Database): () => void {
+export function expireOrdersInBackground(database: Database, mailer: Mailer): () => void {
   const every = setInterval(() => {
     expireOrders(database.db)
       .then((numbers) => {
@@ -106,6 +109,15 @@ export function expireOrdersInBackground(database: Database): () => void {
       })
       .catch((error: unknown) => {
         console.error(`[platform] order expiry skipped (${errorCode(error)}); trying again next round`);
+      })
+      .then(() => notifyRestocked(database.db, mailer))
+      .then((sent) => {
+        if (sent > 0) console.log(`[platform] back-in-stock e-mails sent: ${String(sent)}`);
+      })
+      .catch((error: unknown) => {
+        console.error(
+          `[platform] back-in-stock e-mails skipped (${errorCode(error)}); trying again next round`,
+        );
       });
   }, EXPIRE_ORDERS_EVERY_MS);
   every.unref();

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { OUTBOX, ownAddress } from './servers.ts';
+import { mailsTo, ownAddress } from './servers.ts';
 import { fillSignUp } from './shopper.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
@@ -125,17 +123,7 @@ test('forgotten password: the link from the recovery request sets a new one, onc
 
 /** The newest password-reset link e-mailed to `email` ('' while there is none). */
 function resetLink(email: string): string {
-  const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : [];
-  const messages = files
-    .map((file) => fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
-    // Quoted-printable, as nodemailer writes long lines: join soft breaks, decode =XX.
-    .map((eml) =>
-      eml
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    )
-    .filter((eml) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(eml));
-  return /https?:\/\/\S+\/checkout\/nova-senha\?token=[\w-]+/.exec(messages.at(-1) ?? '')?.[0] ?? '';
+  return /https?:\/\/\S+\/checkout\/nova-senha\?token=[\w-]+/.exec(mailsTo(email).at(-1) ?? '')?.[0] ?? '';
 }
 
 test('the CEP fills the address: as it is typed, and with the button without JavaScript', async ({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createHmac } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export const EVALUATION_LINK = path.join(os.tmpdir(), `store-e2e-${String(PORT)}
 
 /** The e2e server trusts requests signed as Netlify's proxy signs them (src/edge/trusted-proxy.ts). */
 export const PROXY_SIGNATURE_SECRET = 'e2e-proxy-3b7d41';
+/** The staff API's token on the first server (journeys that need the store's team: a restock). */
+export const ADMIN_TOKEN = 'e2e-equipe-da-loja-7c1d5a9e04';
 
 /**
  * Headers that make a browser context one shopper with an address of its own, as the CDN would
@@ -25,4 +28,20 @@ export function ownAddress(): Record<string, string> {
   const head = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ exp: Math.floor(Date.now() / 1000) + 3600, iss: 'netlify' })}`;
   const signature = createHmac('sha256', PROXY_SIGNATURE_SECRET).update(head).digest('base64url');
   return { 'X-Nf-Sign': `${head}.${signature}`, 'X-Forwarded-For': `200.${part()}.${part()}.${part()}` };
+}
+
+/** The messages the first server e-mailed to `email`, oldest first, as text (quoted-printable decoded). */
+export function mailsTo(email: string): string[] {
+  const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : [];
+  return (
+    files
+      .map((file) => fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
+      // Quoted-printable, as nodemailer writes long lines: join soft breaks, decode =XX.
+      .map((eml) =>
+        eml
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+      .filter((eml) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(eml))
+  );
 }

@@ -520,3 +520,25 @@ export const coupons = pgTable('coupons', {
   restriction: jsonb().$type<CouponRestriction>().notNull().default({}),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
 });
+
+/** "Avise-me": a shopper waiting for a sold-out finish; e-mailed once when its stock comes back. */
+export const stockRequests = pgTable(
+  'stock_requests',
+  {
+    id: serial().primaryKey(),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** The store's origin the shopper asked on: the e-mail links back to it. */
+    origin: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    /** When the e-mail went; null while the shopper waits. */
+    notifiedAt: timestamp('notified_at', { mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('stock_requests_waiting_idx')
+      .on(table.variantId, table.email)
+      .where(sql`notified_at is null`),
+  ],
+);
