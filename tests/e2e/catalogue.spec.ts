@@ -93,10 +93,20 @@ test('a product page read without JavaScript has prices, installments and JSON-L
   await expect(page.locator('.price__cash').first()).not.toContainText('boleto');
   await expect(page.getByText(/sem juros/)).toHaveCount(0);
   await expect(page.getByText('Ver parcelamento')).toHaveCount(0);
+  // No rating that no customer wrote: none shown, none in the structured data.
+  await expect(page.getByText(/avaliações\)/)).toHaveCount(0);
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
   const product = ld
-    .map((t) => JSON.parse(t) as { '@type': string; offers?: { priceCurrency: string; price: string } })
+    .map(
+      (t) =>
+        JSON.parse(t) as {
+          '@type': string;
+          offers?: { priceCurrency: string; price: string };
+          aggregateRating?: unknown;
+        },
+    )
     .find((x) => x['@type'] === 'Product');
+  expect(product?.aggregateRating).toBeUndefined();
   expect(product?.offers?.priceCurrency).toBe('BRL');
   expect(Number(product?.offers?.price)).toBeGreaterThan(0);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(

@@ -73,6 +73,7 @@ export const products = pgTable(
     categoryId: integer('category_id').notNull(),
     shortDescription: text('short_description').notNull(),
     badgeIds: integer('badge_ids').array().notNull(),
+    /** What approved reviews say (average, count): 0 until a customer's review is approved. */
     ratingAvg: real('rating_avg').notNull(),
     ratingCount: integer('rating_count').notNull(),
     sales: integer().notNull(),

@@ -103,7 +103,6 @@ function ean13(n: number): string {
   return base + String((10 - (sum % 10)) % 10);
 }
 
-const money = (n: number) => Math.round(n * 100) / 100;
 /** Prices end in ,90 like a real shelf price. */
 const shelfPrice = (n: number) => Math.max(9.9, Math.floor(n) + 0.9);
 
@@ -128,6 +127,15 @@ function describe(kind: Kind, type: string, brand: string, material: string, sty
 }
 
 /** Deterministically generate `count` products with their variants. */
+/**
+ * A draw the generator once made for a field it no longer fills (the ratings): made all the same, so every
+ * product after it comes out as before.
+ */
+function drawn(draw: () => unknown): 0 {
+  draw();
+  return 0;
+}
+
 export function generateProducts(count: number, categories: CategoryRow[]) {
   const random = createRandom(20261121);
   const leaves = categories.filter((c) => c.def.kind && c.def.types);
@@ -203,8 +211,9 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
       description: long,
       specs,
       badgeIds,
-      ratingAvg: money(random.chance(0.2) ? 0 : 3 + random.next() * 2),
-      ratingCount: random.int(0, 180),
+      // No customer has reviewed a new store's products: ratings come only from approved reviews.
+      ratingAvg: drawn(() => (random.chance(0.2) ? 0 : random.next())),
+      ratingCount: drawn(() => random.int(0, 180)),
       sales: Math.floor(random.next() ** 3 * 5000),
       createdAt: new Date(EPOCH - random.int(0, 700) * DAY),
       listPrice: first.listPrice,

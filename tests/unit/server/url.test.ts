@@ -117,6 +117,8 @@ describe('product detail', () => {
     // Out of the box the checkout takes Pix alone: no installments (payments.test.ts has a provider's).
     expect(p.precos.parcelamento).toEqual([]);
     expect(p.precos.textoVista).toBe('no Pix');
+    // No customer has reviewed anything in a new store: no rating to show or publish (issue 24).
+    expect(p.avaliacao).toEqual({ media: 0, quantidade: 0 });
     expect(p.caracteristicas[0]?.itens.map((i) => i.label)).toEqual(
       expect.arrayContaining(['Material', 'Garantia', 'Pressão', 'Dimensões']),
     );
