@@ -65,10 +65,10 @@ async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout 
   // The address chosen on /checkout/endereco comes in the URL, then with the form.
   const where = visit.request.method === 'POST' ? fields['endereco'] : visit.url.searchParams.get('endereco');
   let coupon: Checkout['coupon'];
-  const couponAction = couponActions(client)[fields['acao'] === 'tirar-cupom' ? 'tirar-cupom' : 'cupom'];
-  if (visit.request.method === 'POST' && (fields['acao'] === 'cupom' || fields['acao'] === 'tirar-cupom')) {
+  const acao = fields['acao'];
+  if (visit.request.method === 'POST' && (acao === 'cupom' || acao === 'tirar-cupom')) {
     // 'Cupom de desconto': the summary shows the new totals; a refused code stays typed with its reason.
-    coupon = (await couponAction(fields)).coupon;
+    coupon = (await couponActions(client)[acao](fields)).coupon;
     if (!coupon) return redirect(`/checkout/pagamento?endereco=${encodeURIComponent(where ?? '0')}`);
   } else if (visit.request.method === 'POST') {
     const order = orderPlaceSchema.safeParse(fields);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { ownAddress } from './servers.ts';
-import { fillSignUp } from './shopper.ts';
+
+import { fillSignUp, shopperContext } from './shopper.ts';
 
 /** Every amount in reais a text prints ('R$ 1.234,56', no-break space), as numbers. */
 const amounts = (text: string) =>
@@ -32,12 +32,7 @@ test('coupons without JavaScript: LINHAPRETA15 refused with its reason, BEMVINDO
   isMobile,
 }) => {
   test.setTimeout(90_000);
-  const viewport = isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    viewport,
-    extraHTTPHeaders: ownAddress(),
-  });
+  const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();
   await chromeInCart(page);
 
@@ -100,9 +95,8 @@ test('coupons without JavaScript: LINHAPRETA15 refused with its reason, BEMVINDO
   expect(after).toBeCloseTo(before * 0.9, 2);
 
   // The same shopper with JavaScript (axe needs it): each state of the coupon form has no serious issue.
-  const withScripts = await browser.newContext({
-    viewport,
-    extraHTTPHeaders: ownAddress(),
+  const withScripts = await shopperContext(browser, isMobile, {
+    javaScript: true,
     storageState: await context.storageState(),
   });
   const checked = await withScripts.newPage();

@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import type { Browser, BrowserContext, Locator } from '@playwright/test';
+import { ownAddress } from './servers.ts';
 
 /** A valid CPF from 9 random digits (check digits computed). */
 export function randomCpf(): string {
@@ -24,4 +25,22 @@ export async function fillSignUp(form: Locator, person: { email: string; passwor
   await form.getByLabel('Cidade').fill(person.city);
   await form.getByLabel('Estado').selectOption('SP');
   await form.getByLabel('Senha', { exact: true }).fill(person.password);
+}
+
+/** The screen a journey runs on: a phone's 360 px or a desktop's 1366 px. */
+export const screenOf = (isMobile: boolean) =>
+  isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
+
+/** A shopper of their own (an address of their own, so limits count them apart), with or without JavaScript. */
+export function shopperContext(
+  browser: Browser,
+  isMobile: boolean,
+  options: { javaScript: boolean; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> },
+): Promise<BrowserContext> {
+  return browser.newContext({
+    javaScriptEnabled: options.javaScript,
+    viewport: screenOf(isMobile),
+    extraHTTPHeaders: ownAddress(),
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
 }

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
+import { ADMIN_TOKEN, mailsTo } from './servers.ts';
+import { shopperContext } from './shopper.ts';
 
 /** The store's team sets a finish's stock through the staff API. */
 async function setStock(request: APIRequestContext, sku: string, estoque: number) {
@@ -16,12 +17,7 @@ test('a sold-out finish: "Avise-me quando chegar" without JavaScript, the restoc
   browser,
   isMobile,
 }) => {
-  const viewport = isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    viewport,
-    extraHTTPHeaders: ownAddress(),
-  });
+  const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();
   // A product no other journey picks (they take the first ones of a listing): it is sold out for a while.
   await page.goto('/lavanderia/?order=A-Z');
@@ -82,7 +78,7 @@ test('a sold-out finish: "Avise-me quando chegar" without JavaScript, the restoc
   await context.close();
 
   // The sold-out state and the answer page, with scripts (axe needs them): no serious issue.
-  const checked = await browser.newContext({ viewport, extraHTTPHeaders: ownAddress() });
+  const checked = await shopperContext(browser, isMobile, { javaScript: true });
   const view = await checked.newPage();
   await setStock(checked.request, decodeURIComponent(sku), 0);
   await expect

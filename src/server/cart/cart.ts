@@ -3,11 +3,12 @@ import { CART_LINES_MAX } from '#/contract/cart.ts';
 import type { Cart, CartItem } from '#/contract/cart.ts';
 import { touchSession } from '#/server/accounts/sessions.ts';
 import type { Db } from '#/server/db/client.ts';
+import type { PaymentProvider } from '#/server/orders/payments.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { round2 } from '#/server/lib/prices.ts';
 import { variantImages } from '#/server/catalog/media-urls.ts';
-import { installments } from '#/server/catalog/price-policy.ts';
+import { currentPricePolicy, installments } from '#/server/catalog/price-policy.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
 import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
 import { productPath } from '#/server/catalog/urls.ts';
@@ -225,4 +226,14 @@ export async function loadCart(
       parcelamento: installments(afterCoupon, policy.installments),
     },
   };
+}
+
+/** The session's cart as it is now, under the store's price policy now (what every cart answer is). */
+export async function currentCart(
+  config: { db: Db; paymentProvider?: PaymentProvider | undefined },
+  origin: string,
+  session: string,
+  mensagens: Message[] = [],
+): Promise<Cart> {
+  return loadCart(config.db, origin, await currentPricePolicy(config), session, mensagens);
 }

@@ -7,9 +7,8 @@ import { cartAddSchema, cartRemoveSchema, cartUpdateSchema } from '#/contract/ca
 import type { Cart } from '#/contract/cart.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
-import { addToCart, loadCart, removeFromCart, setCartQuantity } from '#/server/cart/cart.ts';
+import { addToCart, currentCart, removeFromCart, setCartQuantity } from '#/server/cart/cart.ts';
 import type { CartLine } from '#/server/cart/cart.ts';
-import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadUpsell } from '#/server/cart/upsell.ts';
 
 export const cart = new Hono<PlatformEnv>();
@@ -27,17 +26,11 @@ const lineOf = (item: { idProduto: number; idAtributoSimples: number; quantidade
   quantity: item.quantidade,
 });
 
-/** The session's cart as it is now, under the store's price policy. */
-const currentCart = async (c: Context<PlatformEnv>, mensagens: Cart['mensagens'] = []) =>
-  loadCart(
-    c.get('config').db,
-    c.get('origin'),
-    await currentPricePolicy(c.get('config')),
-    c.get('session'),
-    mensagens,
-  );
+/** The session's cart as it is now (with the messages of the change that led here). */
+const cartNow = (c: Context<PlatformEnv>, mensagens: Cart['mensagens'] = []) =>
+  currentCart(c.get('config'), c.get('origin'), c.get('session'), mensagens);
 
-cart.get('/', async (c) => c.json(await currentCart(c)));
+cart.get('/', async (c) => c.json(await cartNow(c)));
 
 cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   const { db } = c.get('config');
@@ -46,19 +39,19 @@ cart.post('/', idempotent, body(cartAddSchema), async (c) => {
   for (const item of c.req.valid('json').itens) {
     mensagens.push(...(await addToCart(db, session, lineOf(item))));
   }
-  return c.json(await currentCart(c, mensagens));
+  return c.json(await cartNow(c, mensagens));
 });
 
 cart.put('/', idempotent, body(cartUpdateSchema), async (c) => {
   const { db } = c.get('config');
   const mensagens = await setCartQuantity(db, c.get('session'), lineOf(c.req.valid('json')));
-  return c.json(await currentCart(c, mensagens));
+  return c.json(await cartNow(c, mensagens));
 });
 
 cart.delete('/', idempotent, body(cartRemoveSchema), async (c) => {
   const { db } = c.get('config');
   await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
-  return c.json(await currentCart(c));
+  return c.json(await cartNow(c));
 });
 
 /** `checkout/upsell/{local}`: offers for a place in the checkout; only the side cart has them. */

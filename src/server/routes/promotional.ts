@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { couponCodeSchema } from '#/contract/coupon.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { loadCart } from '#/server/cart/cart.ts';
-import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
+import { currentCart } from '#/server/cart/cart.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
 import {
   couponRefusal,
@@ -20,8 +19,7 @@ import { rateLimit } from '#/server/rate-limit.ts';
  */
 export const promotional = new Hono<PlatformEnv>();
 
-const currentCart = async (c: Context<PlatformEnv>) =>
-  loadCart(c.get('config').db, c.get('origin'), await currentPricePolicy(c.get('config')), c.get('session'));
+const cartNow = (c: Context<PlatformEnv>) => currentCart(c.get('config'), c.get('origin'), c.get('session'));
 
 // Codes can be guessed: a shopper tries a few, a script many.
 promotional.put('/coupon/:code', rateLimit('cupom', 20, 60_000), async (c) => {
@@ -39,7 +37,7 @@ promotional.put('/coupon/:code', rateLimit('cupom', 20, 60_000), async (c) => {
   const session = c.get('session');
   const previous = await sessionCouponCode(db, session);
   await setSessionCoupon(db, session, coupon.code);
-  const cart = await currentCart(c);
+  const cart = await cartNow(c);
   if (!cart.cupom?.aplicado) {
     await setSessionCoupon(db, session, previous);
     throw new PlatformError(
@@ -51,12 +49,10 @@ promotional.put('/coupon/:code', rateLimit('cupom', 20, 60_000), async (c) => {
   return c.json(cart);
 });
 
-promotional.delete('/coupon', async (c) => {
+/** Take the coupon off (the code in the path, if any, changes nothing: a cart has one coupon). */
+const takeOff = async (c: Context<PlatformEnv>) => {
   await setSessionCoupon(c.get('config').db, c.get('session'), '');
-  return c.json(await currentCart(c));
-});
-
-promotional.delete('/coupon/:code', async (c) => {
-  await setSessionCoupon(c.get('config').db, c.get('session'), '');
-  return c.json(await currentCart(c));
-});
+  return c.json(await cartNow(c));
+};
+promotional.delete('/coupon', takeOff);
+promotional.delete('/coupon/:code', takeOff);

@@ -3,8 +3,7 @@ import { cartShippingSchema, productShippingSchema } from '#/contract/shipping.t
 import { rememberCep } from '#/server/accounts/sessions.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
-import { loadCart } from '#/server/cart/cart.ts';
-import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
+import { currentCart } from '#/server/cart/cart.ts';
 import { quoteCart, quoteProduct } from '#/server/cart/shipping.ts';
 
 /** Shipping quotes: for one product (the product page) and, our extension, for the session's cart. The CEP is remembered. */
@@ -23,12 +22,8 @@ shipment.post('/cart', async (c) => {
   const form = readForm(await c.req.json().catch(() => undefined), cartShippingSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
-  const policy = await currentPricePolicy(c.get('config'));
-  const quote = await quoteCart(
-    db,
-    form.data.cep,
-    await loadCart(db, c.get('origin'), policy, c.get('session')),
-  );
+  const cart = await currentCart(c.get('config'), c.get('origin'), c.get('session'));
+  const quote = await quoteCart(db, form.data.cep, cart);
   await rememberCep(db, c.get('session'), form.data.cep);
   return c.json(quote);
 });
