@@ -1,8 +1,9 @@
 import type { NewsletterRequest } from '#/contract/forms.ts';
+import type { ReviewQuery } from '#/contract/review.ts';
 import { getJson, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
-/** Forms the platform keeps (newsletter; contact and evaluations come with their pages). */
+/** Forms the platform keeps (newsletter; contact and evaluations come with their pages) and product reviews. */
 
 export const subscribeNewsletter = (client: Client, body: Partial<NewsletterRequest>) =>
   sendJson(client, 'post', 'v2/front/newsletter', body, 'formAnswer');
@@ -25,3 +26,11 @@ export const evaluateStore = (client: Client, key: string, body: Record<string, 
 /** "Avise-me" (`product/solicitation`): be e-mailed when a sold-out finish is back. */
 export const requestStockNotice = (client: Client, body: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/front/product/solicitation', body, 'formAnswer');
+
+/** A product's approved reviews, a page at a time (with the caller's own review on a logged-in session). */
+export const getProductReviews = (client: Client, query: Partial<ReviewQuery> & { idProduto: number }) =>
+  getJson(client, 'v2/front/evaluations/product', query, 'reviews');
+
+/** A logged-in customer's review of a product (`evaluations/product`), shown once the team approves it. */
+export const reviewProduct = (client: Client, body: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/front/evaluations/product', body, 'formAnswer');

@@ -12,6 +12,7 @@ import {
   productPageSchema,
   verifySchema,
 } from '#/contract/page.ts';
+import { reviewListSchema } from '#/contract/review.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
@@ -41,6 +42,7 @@ export const SCHEMAS = {
   listing: listingSchema,
   listListing: listListingSchema,
   productPage: productPageSchema,
+  reviews: reviewListSchema,
   verify: verifySchema,
   settings: settingsSchema,
   shipping: shippingSchema,

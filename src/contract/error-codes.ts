@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'coupon_exhausted',
   'coupon_taken',
   'in_stock',
+  'already_reviewed',
   'invalid_status_change',
   'payment_unavailable',
   'payment_failed',

@@ -32,7 +32,7 @@ export const newsletterSchema = z.object({
 });
 export type NewsletterRequest = z.infer<typeof newsletterSchema>;
 
-const name = z
+export const personName = z
   .string({ message: 'Informe seu nome.' })
   .trim()
   .min(2, { message: 'Informe seu nome.' })
@@ -44,7 +44,7 @@ const phone = z
   .refine((d) => /^[1-9]{2}9?\d{8}$/.test(d), {
     message: 'Informe um telefone com DDD, como (19) 3232-4500.',
   });
-const honeypot = z.string().max(500).default('');
+export const honeypot = z.string().max(500).default('');
 
 export const CONTACT_SUBJECTS = [
   'Dúvida sobre produto',
@@ -56,7 +56,7 @@ export const CONTACT_SUBJECTS = [
 
 /** `POST form/contact`: the customer-service form. */
 export const contactSchema = z.object({
-  nome: name,
+  nome: personName,
   email,
   contato: phone,
   pedido: z
@@ -80,7 +80,7 @@ export const architectSchema = z.discriminatedUnion(
   [
     z.object({
       tipo: z.literal('estudante'),
-      nome: name,
+      nome: personName,
       email,
       celular: phone,
       instituicao: z.string().trim().min(2, { message: 'Informe a instituição de ensino.' }).max(120),
@@ -94,7 +94,7 @@ export const architectSchema = z.discriminatedUnion(
     }),
     z.object({
       tipo: z.literal('profissional'),
-      nome: name,
+      nome: personName,
       email,
       celular: phone,
       registro: z
@@ -125,13 +125,15 @@ export const architectSchema = z.discriminatedUnion(
   { message: 'Escolha estudante ou profissional.' },
 );
 
-const stars = (label: string) =>
+/** A rating of 1 to 5 stars, from a form's radios or JSON. */
+export const stars = (label: string) =>
   z.coerce
     .number({ message: `Dê uma nota de 1 a 5 para ${label}.` })
     .int({ message: `Dê uma nota de 1 a 5 para ${label}.` })
     .min(1, { message: `Dê uma nota de 1 a 5 para ${label}.` })
     .max(5, { message: `Dê uma nota de 1 a 5 para ${label}.` });
-const yesNo = (message: string) =>
+/** Yes or no, from JSON (a boolean) or a form's radios (`sim`, `nao`). */
+export const yesNo = (message: string) =>
   z.union([z.boolean(), z.enum(['sim', 'nao']).transform((v) => v === 'sim')], { message });
 
 /** `POST evaluations/store/add/{key}`: the store evaluation. */
@@ -150,7 +152,7 @@ export const storeEvaluationSchema = z.object({
 export const stockRequestSchema = z.object({
   idProduto: wholeNumber('idProduto', { min: 1, required: 'Informe o produto.' }),
   idAtributoValor: wholeNumber('idAtributoValor', { min: 1, required: 'Escolha o acabamento.' }),
-  nome: name,
+  nome: personName,
   email,
   contato: z.string().trim().max(30).default(''),
   mensagem: z.string().trim().max(500).default(''),

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { readdress } from './readdress.ts';
 
 /**
- * The query parameters pages read: listing controls and filters, search, the product's variant, the
+ * The query parameters pages read: listing controls and filters, search, the product's variant and its
+ * reviews' page and star count (`avaliacoes`, `nota`: also the review form's chosen stars), the
  * shipping calculator, forms' return addresses and one-time links, the error page's `debug`, the
  * order page's `novo` (just placed) and the checkout's delivery address (`endereco`).
  * Any other parameter (a tracking tag, a cache-buster, junk) is dropped before the page renders: the page
@@ -19,6 +20,8 @@ export const PAGE_PARAMS = new Set([
   'descontoPrecoPor',
   'busca',
   'sku',
+  'avaliacoes',
+  'nota',
   'produto',
   'variante',
   'cep',

@@ -9,9 +9,17 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   hour: '2-digit',
   minute: '2-digit',
 });
+const date = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const time = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
 /** '23/11/2026, 14:05' */
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+/** '23/11/2026' */
+export const formatDate = (iso: string): string => date.format(new Date(iso));
 /** '14:05' */
 export const formatTime = (iso: string): string => time.format(new Date(iso));

@@ -1,5 +1,6 @@
 import type { Breadcrumb, Seo } from '#/contract/common.ts';
 import type { Produto, ProdutoDetalhe } from '#/contract/product.ts';
+import type { AvaliacaoItem } from '#/contract/review.ts';
 import type { Settings } from '#/contract/settings.ts';
 
 /** schema.org objects for JSON-LD; every URL absolute. */
@@ -72,7 +73,16 @@ export function itemListLd(produtos: Produto[], offset: number) {
 
 const DAY = 86_400_000;
 
-export function productLd(p: ProdutoDetalhe, url: string, now = Date.now()) {
+/**
+ * A product's schema.org Product: its offer, and (only from approved customer reviews) its
+ * AggregateRating and the reviews the page shows.
+ */
+export function productLd(
+  p: ProdutoDetalhe,
+  url: string,
+  reviews: readonly AvaliacaoItem[] = [],
+  now = Date.now(),
+) {
   const priceValidUntil = new Date(now + 30 * DAY).toISOString().slice(0, 10);
   return {
     '@context': 'https://schema.org',
@@ -122,6 +132,13 @@ export function productLd(p: ProdutoDetalhe, url: string, now = Date.now()) {
             bestRating: 5,
             worstRating: 1,
           },
+          review: reviews.map((r) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: r.nome },
+            datePublished: r.data.slice(0, 10),
+            reviewBody: r.comentario,
+            reviewRating: { '@type': 'Rating', ratingValue: r.nota, bestRating: 5, worstRating: 1 },
+          })),
         }
       : {}),
   };

@@ -15,6 +15,7 @@ import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
+import { staffReviews } from './routes/staff-reviews.ts';
 import { staffStock } from './routes/staff-stock.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
@@ -69,6 +70,7 @@ export function createPlatform({
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/coupons', staffCoupons);
   api.route('/v2/admin/stock', staffStock);
+  api.route('/v2/admin/reviews', staffReviews);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);

@@ -80,7 +80,10 @@ export function toProduto(
           rota: rota('home', '/'),
           url: origin,
         },
-    avaliacao: { media: p.ratingAvg, quantidade: p.ratingAvg > 0 ? p.ratingCount : 0 },
+    avaliacao: {
+      media: Math.round(p.ratingAvg * 100) / 100,
+      quantidade: p.ratingAvg > 0 ? p.ratingCount : 0,
+    },
     precos: buildPrecos(variant?.listPrice ?? p.listPrice, variant?.price ?? p.price, policy),
     selos: toSelos(origin, p.badgeIds, taxonomy),
     filtros: variants.map((v) => ({

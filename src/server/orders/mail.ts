@@ -1,4 +1,4 @@
-// One concern: the e-mails an order sends its buyer (placed, paid, shipped), in Portuguese.
+// One concern: the e-mails an order sends its buyer (placed, paid, shipped, delivered), in Portuguese.
 import { eq } from 'drizzle-orm';
 import type { Pedido } from '#/contract/order.ts';
 import { firstName } from '#/server/accounts/customers.ts';
@@ -26,10 +26,34 @@ const dayAndTime = new Intl.DateTimeFormat('pt-BR', {
 });
 
 /** The statuses a buyer is told about by e-mail. */
-export type Notice = Extract<Status, 'awaiting_payment' | 'paid' | 'shipped'>;
-export const NOTIFIED: ReadonlySet<Status> = new Set<Status>(['awaiting_payment', 'paid', 'shipped']);
+export type Notice = Exclude<Status, 'cancelled'>;
+export const NOTIFIED: ReadonlySet<Status> = new Set<Status>([
+  'awaiting_payment',
+  'paid',
+  'shipped',
+  'delivered',
+]);
 
-function compose(notice: Notice, pedido: Pedido, store: string, link: string, name: string) {
+/** Delivered: the buyer is asked to review each product (one link per product, to the review form). */
+function reviewInvitation(pedido: Pedido, store: string, origin: string, name: string) {
+  const products = [...new Map(pedido.itens.map((i) => [i.idProduto, i])).values()];
+  return {
+    subject: `Pedido ${String(pedido.numero)} entregue: conte o que achou`,
+    text: [
+      `Olá, ${name}!`,
+      '',
+      `Seu pedido ${String(pedido.numero)} foi entregue. Esperamos que goste!`,
+      '',
+      `Sua opinião ajuda outros clientes da ${store} a escolher. Avalie ${products.length > 1 ? 'cada produto' : 'o produto'} (leva um minuto):`,
+      '',
+      ...products.flatMap((i) => [`• ${i.nome}`, `  ${origin}/avaliar?produto=${String(i.idProduto)}`]),
+    ].join('\n'),
+  };
+}
+
+function compose(notice: Notice, pedido: Pedido, store: string, origin: string, name: string) {
+  if (notice === 'delivered') return reviewInvitation(pedido, store, origin, name);
+  const link = `${origin}/minha-conta/pedidos/${String(pedido.numero)}`;
   const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
   const totals = [
     `Produtos: ${brl.format(pedido.valores.subtotal)}`,
@@ -121,6 +145,5 @@ export async function notifyBuyer(
   if (!pedido) return;
   const { nomeLoja } = await loadSettings(db);
   const first = firstName(row.name);
-  const link = `${origin}/minha-conta/pedidos/${String(number)}`;
-  sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, link, first) });
+  sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, origin, first) });
 }

@@ -291,14 +291,17 @@ describe('after the order', () => {
     expect((await staff(pedido.numero, 'pago')).status).toBe(409);
     expect((await staff(pedido.numero, 'enviado')).status).toBe(200);
     expect((await staff(pedido.numero, 'entregue')).status).toBe(200);
-    // Payment and dispatch are e-mailed to the buyer; delivery is not.
-    const subjects = () => store.mail.map((m) => m.subject).filter((s) => s.includes(String(pedido.numero)));
-    await expect.poll(() => subjects().length).toBe(3);
-    expect(subjects()).toEqual([
+    // Payment and dispatch are e-mailed to the buyer; delivery asks for a review of each product.
+    const sent = () => store.mail.filter((m) => m.subject.includes(String(pedido.numero)));
+    await expect.poll(() => sent().length).toBe(4);
+    expect(sent().map((m) => m.subject)).toEqual([
       expect.stringMatching(/recebido: pague com Pix até \d{2}:\d{2}$/),
       `Pagamento do pedido ${String(pedido.numero)} confirmado`,
       `Pedido ${String(pedido.numero)} enviado`,
+      `Pedido ${String(pedido.numero)} entregue: conte o que achou`,
     ]);
+    const links = pedido.itens.map((i) => `https://loja.test/avaliar?produto=${String(i.idProduto)}`);
+    for (const link of links) expect(sent()[3]?.text).toContain(link);
     const read = await readOrder(session, pedido.numero);
     expect(read.pedido.historico.map((h) => h.label)).toEqual([
       'Aguardando pagamento',

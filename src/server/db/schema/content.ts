@@ -1,0 +1,67 @@
+// Editorial content and the store's settings (menus, banners, showcases, popups, pages).
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const pages = pgTable('pages', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  html: text().notNull(),
+});
+
+/** Menus, banners, showcases and popups are editorial content: stored as the contract shapes they serve. */
+export const menus = pgTable('menus', {
+  hash: text().primaryKey(),
+  name: text().notNull(),
+  items: jsonb().notNull(),
+});
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial().primaryKey(),
+    hash: text().notNull(),
+    name: text().notNull(),
+    title: text().notNull(),
+    /** Id of the category/brand/landing page it belongs to; 0 = anywhere. */
+    levelId: integer('level_id').notNull(),
+    position: integer().notNull(),
+    link: text().notNull(),
+    /** Parameters of the drawn banner image. */
+    art: jsonb().$type<{ hue: number; headline: string }>().notNull(),
+    desktopSize: integer('desktop_size').array().notNull(),
+    mobileSize: integer('mobile_size').array().notNull(),
+    /** When the promotion ends: the banner shows a countdown to it, and is gone afterwards. */
+    endsAt: timestamp('ends_at', { mode: 'date' }),
+  },
+  (t) => [index('banners_hash_idx').on(t.hash, t.levelId, t.position)],
+);
+
+export const showcases = pgTable('showcases', {
+  id: serial().primaryKey(),
+  hash: text().notNull().unique(),
+  title: text().notNull(),
+  tag: text().notNull(),
+  productIds: integer('product_ids').array().notNull(),
+});
+
+export const popups = pgTable('popups', {
+  id: serial().primaryKey(),
+  level: text().notNull(),
+  name: text().notNull(),
+  kind: text().notNull().$type<'imagem' | 'html' | 'newsletter'>(),
+  content: text().notNull(),
+  link: text().notNull(),
+  delaySeconds: integer('delay_seconds').notNull(),
+  active: boolean().notNull(),
+});
+
+export const settings = pgTable('settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+});
+
+export const seedInfo = pgTable('seed_info', {
+  id: integer().primaryKey(),
+  products: integer().notNull(),
+  seededAt: timestamp('seeded_at', { mode: 'date' }).notNull().defaultNow(),
+});

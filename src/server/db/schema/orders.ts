@@ -1,0 +1,123 @@
+// Orders, their lines and their timeline; coupons and what they cover.
+import type { OrderAddress } from '#/contract/address.ts';
+import type { CouponKind } from '#/contract/coupon.ts';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { money } from './columns.ts';
+
+/**
+ * Orders: one row per purchase, its money fixed when it was placed (server/orders). The number is what
+ * the shopper reads ('Pedido 1042'); the idempotency key of the checkout form makes a replayed POST the
+ * same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    number: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    customerId: integer('customer_id').notNull(),
+    /** The session that placed it: it may open the order page too. */
+    sessionId: text('session_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** awaiting_payment → paid → shipped → delivered; cancelled from the first two. */
+    status: text().notNull().default('awaiting_payment'),
+    payment: text().notNull(),
+    subtotal: money().notNull(),
+    /** The cash (Pix) discount. */
+    discount: money().notNull(),
+    /** The coupon the order used ('' for none) and what it took off (products and shipping). */
+    couponCode: text('coupon_code').notNull().default(''),
+    couponDiscount: money('coupon_discount').notNull().default(0),
+    shippingPrice: money('shipping_price').notNull(),
+    total: money().notNull(),
+    /** The chosen delivery option as quoted (id, label, time, pickup address). */
+    shipping: jsonb().notNull(),
+    /** The delivery address as it was when the order was placed. */
+    address: jsonb().$type<OrderAddress>().notNull(),
+    /** The Pix "copia e cola" of the total. */
+    pixPayload: text('pix_payload').notNull().default(''),
+    /** A payment provider's charge (boleto line, payment page), for methods other than Pix. */
+    paymentDetails: jsonb('payment_details').notNull().default({}),
+    placedAt: timestamp('placed_at', { mode: 'date' }).notNull().defaultNow(),
+    /** An unpaid order is cancelled after this and its stock returned. */
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),
+    index('orders_customer_idx').on(table.customerId, table.placedAt),
+    index('orders_expiry_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/** The lines of an order, with name and price as they were. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderNumber: integer('order_number').notNull(),
+    position: integer().notNull(),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    sku: text().notNull(),
+    name: text().notNull(),
+    /** Storefront path of the product (with its finish), for the order page's link. */
+    path: text().notNull(),
+    quantity: integer().notNull(),
+    unitPrice: money('unit_price').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderNumber, table.position] })],
+);
+
+/** Every status an order went through, for its timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderNumber: integer('order_number').notNull(),
+    status: text().notNull(),
+    at: timestamp({ mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderNumber, table.at)],
+);
+
+/** Which cart lines a coupon covers: every restriction it sets must hold (none set: every line). */
+export type CouponRestriction = {
+  categoryIds?: number[];
+  brandIds?: number[];
+  productIds?: number[];
+  /** Finishes of the line's variant (the Linha preta: preto-fosco, grafite). */
+  finishes?: string[];
+};
+
+/** Discount codes: what they take off, when, for whom, how many times. */
+export const coupons = pgTable('coupons', {
+  id: serial().primaryKey(),
+  /** Upper case; shoppers type it in any case. */
+  code: text().notNull().unique(),
+  description: text().notNull(),
+  kind: text().$type<CouponKind>().notNull(),
+  /** A percentage (of the products or the shipping), or a value in reais off the products. */
+  value: money().notNull().default(0),
+  /** Validity, inclusive; null = open-ended. */
+  startsAt: timestamp('starts_at', { mode: 'date', withTimezone: true }),
+  endsAt: timestamp('ends_at', { mode: 'date', withTimezone: true }),
+  minSubtotal: money('min_subtotal').notNull().default(0),
+  firstPurchase: boolean('first_purchase').notNull().default(false),
+  /** Orders of one customer that may use it; null = no limit. */
+  usesPerCustomer: integer('uses_per_customer'),
+  /** Orders that may use it in all; null = no limit. */
+  maxUses: integer('max_uses'),
+  /** Orders placed with it and not cancelled. */
+  used: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  restriction: jsonb().$type<CouponRestriction>().notNull().default({}),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});

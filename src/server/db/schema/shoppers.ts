@@ -1,0 +1,162 @@
+// Shoppers' sessions, accounts, addresses, favourites and carts, and the infrastructure tables their requests use.
+import type { Address } from '#/contract/address.ts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Shopper sessions, written only when a session stores something (a CEP, a login). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    cep: text().notNull().default(''),
+    /** The coupon put on this session's cart ('' for none); judged again whenever the cart is read. */
+    couponCode: text('coupon_code').notNull().default(''),
+    /** The customer logged in on this session; null = anonymous. */
+    customerId: integer('customer_id'),
+    /** Last activity: a logged-in visit (moved at most every few minutes), a CEP, a cart change. */
+    updatedAt: timestamp('updated_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_updated_idx').on(t.updatedAt)],
+);
+
+/** Secrets every instance of the store shares (the key that signs session ids), made on first use. */
+export const secrets = pgTable('secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+});
+
+/** Registered shoppers (person or company). */
+export const customers = pgTable('customers', {
+  id: serial().primaryKey(),
+  email: text().notNull().unique(),
+  /** 'F' person (CPF) or 'J' company (CNPJ). */
+  pessoa: text().notNull(),
+  /** CPF or CNPJ digits. */
+  document: text().notNull().unique(),
+  name: text().notNull(),
+  phone: text().notNull().default(''),
+  sexo: text().notNull().default(''),
+  birthDate: text('birth_date').notNull().default(''),
+  /** The account's own address; parts may be missing on accounts made outside the sign-up form. */
+  address: jsonb().$type<Partial<Address>>().notNull().default({}),
+  passwordHash: text('password_hash').notNull(),
+  optin: boolean().notNull().default(false),
+  /** Name of the store's seller when this account sells on the store's behalf (internal sale). */
+  internalSeller: text('internal_seller').notNull().default(''),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Delivery addresses a customer added at the checkout (the account's own stays on `customers.address`). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial().primaryKey(),
+    customerId: integer('customer_id').notNull(),
+    /** Who receives it; the account's name when empty. */
+    recipient: text().notNull().default(''),
+    cep: text().notNull(),
+    street: text().notNull(),
+    number: text().notNull(),
+    complement: text().notNull().default(''),
+    district: text().notNull(),
+    city: text().notNull(),
+    uf: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.customerId, t.id)],
+);
+
+/** Favourite products of a customer (the table keeps the platform's name, wishlist). */
+export const favourites = pgTable(
+  'wishlist_items',
+  {
+    customerId: integer('customer_id').notNull(),
+    productId: integer('product_id').notNull(),
+    addedAt: timestamp('added_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
+
+/** One line per session and variant; quantities are set atomically and never exceed stock. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    sessionId: text('session_id').notNull(),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    quantity: integer().notNull(),
+    addedAt: timestamp('added_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.variantId] })],
+);
+
+/** Password reset links: only a hash of the token is kept; each link works once, for an hour. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { mode: 'date' }),
+});
+
+/**
+ * E-mail kept while no SMTP server is configured (`SMTP_URL` unset): the whole RFC 822 message, for the
+ * team to read or relay. Shared by every instance; purged after a week (it may hold a recovery link).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (rate-limiter-flexible's
+ * RateLimiterPostgres layout; `expire` in epoch milliseconds). Unused on PGlite, where counters stay in
+ * the one process.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar({ length: 255 }).primaryKey(),
+    points: integer().notNull().default(0),
+    expire: bigint({ mode: 'number' }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);
+
+/**
+ * Answers to cart mutations sent with an `Idempotency-Key`, per session: the same key with the same body
+ * answers the kept result again without applying it twice (server/idempotency.ts). Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    sessionId: text('session_id').notNull(),
+    key: text().notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still being answered. */
+    status: integer(),
+    body: text(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.key] }),
+    index('idempotency_created_idx').on(table.createdAt),
+  ],
+);

@@ -1,0 +1,33 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { reviewDecisionSchema, reviewStaffQuerySchema } from '#/contract/review.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { listForStaff, moderateReview } from '#/server/reviews/moderation.ts';
+
+/**
+ * The store's team moderates product reviews (`/v2/admin/reviews`, behind ADMIN_TOKEN): the queue
+ * (`?situacao=pendente`, oldest first) and each decision (`PUT /{id}` with `{"situacao": "aprovada"}`,
+ * `"recusada"` or `"pendente"`). Only approved reviews are shown and counted.
+ */
+export const staffReviews = new Hono<PlatformEnv>();
+
+const refusal =
+  (fallback: string) => (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+    if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
+  };
+
+staffReviews.get('/', zValidator('query', reviewStaffQuerySchema, refusal('Consulta inválida.')), async (c) =>
+  c.json(await listForStaff(c.get('config').db, c.req.valid('query'))),
+);
+
+staffReviews.put(
+  '/:id',
+  zValidator('json', reviewDecisionSchema, refusal('Decisão inválida.')),
+  async (c) => {
+    const id = c.req.param('id');
+    if (!/^\d{1,9}$/.test(id)) throw notFound('Avaliação não encontrada.');
+    const { situacao } = c.req.valid('json');
+    return c.json({ avaliacao: await moderateReview(c.get('config').db, Number(id), situacao) });
+  },
+);
