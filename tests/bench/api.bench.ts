@@ -13,6 +13,8 @@ import { memoryMailer } from '#/server/mail/mailer.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { DatabaseOptions } from '#/server/db/client.ts';
 import { seedDatabase } from '#/server/seed/index.ts';
+import { moderateReview } from '#/server/reviews/moderation.ts';
+import { writeReview } from '#/server/reviews/reviews.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Db } from '#/server/db/client.ts';
 import type { Platform } from '#/server/app.ts';
@@ -186,6 +188,83 @@ async function applyingCoupons(label: string, platform: Platform, session: strin
   return `| ${label} | applying a coupon (FRETE10) | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
 }
 
+/**
+ * Listing a product's reviews (`GET evaluations/product`, first page and a later one of 5) for a product
+ * with 300 approved reviews among 20,000 others, each written and approved through the domain's own calls.
+ */
+async function listingReviews(
+  label: string,
+  db: Db,
+  platform: Platform,
+  session: string,
+  productPath: string,
+) {
+  const detail = (await (
+    await platform.api.request(`http://bench.local/v2/front/url/product/detail?url=${productPath}`, {
+      headers: { 'App-Token': 'bench' },
+    })
+  ).json()) as { conteudo: { id: number } };
+  const productId = detail.conteudo.id;
+  const customers = await db
+    .insert(t.customers)
+    .values(
+      Array.from({ length: 300 }, (_, i) => ({
+        email: `bench-review-${String(i)}@exemplo.com.br`,
+        pessoa: 'F',
+        document: String(20_000_000_000 + i),
+        name: `Cliente ${String(i)}`,
+        passwordHash: 'não usado',
+      })),
+    )
+    .returning({ id: t.customers.id });
+  for (const [i, { id }] of customers.entries()) {
+    await writeReview(db, id, {
+      idProduto: productId,
+      nome: `Cliente ${String(i)}`,
+      nota: 1 + (i % 5),
+      comentario: 'Produto bom, chegou no prazo e bem embalado.',
+      recomenda: i % 5 > 1,
+      website: '',
+    });
+  }
+  for (const { id } of await db.select({ id: t.productReviews.id }).from(t.productReviews))
+    await moderateReview(db, id, 'aprovada');
+  // Everyone else's reviews: the index must find this product's among them.
+  const others = await db.select({ id: t.products.id }).from(t.products).limit(2000);
+  for (let n = 0; n < 10; n++)
+    await db.insert(t.productReviews).values(
+      others.map((p) => ({
+        productId: p.id === productId ? 0 : p.id,
+        customerId: 1_000_000 + n,
+        name: 'Outro cliente',
+        rating: 4,
+        comment: 'Gostei.',
+        recommends: true,
+        status: 'approved' as const,
+      })),
+    );
+  const rows: string[] = [];
+  for (const [name, query] of [
+    ['product reviews, page 1', ''],
+    ['product reviews, page 20, 5 stars', '&offset=95&nota=5'],
+  ] as const) {
+    const url = `http://bench.local/v2/front/evaluations/product?idProduto=${String(productId)}${query}`;
+    const times: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const t0 = performance.now();
+      const res = await platform.api.request(url, { headers: { 'App-Token': 'bench', Session: session } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name}: ${String(res.status)}`);
+      if (i >= WARMUP) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${label} | ${name} | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`,
+    );
+  }
+  return rows;
+}
+
 async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
   const seeded = performance.now();
@@ -248,6 +327,7 @@ async function bench(label: string, options: DatabaseOptions) {
       );
     }
   }
+  rows.push(...(await listingReviews(label, database.db, platform, session, product)));
   rows.push(await applyingCoupons(label, platform, session, product));
   rows.push(await placingOrders(label, database.db, platform, product));
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));

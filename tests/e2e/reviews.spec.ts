@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
+import { htmlErrors } from './vnu.ts';
 import { fillSignUp, shopperContext } from './shopper.ts';
 
 type Pending = { avaliacoes: { id: number; idProduto: number; nome: string; situacao: string }[] };
@@ -56,6 +57,7 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   await expect(page.getByLabel('Conte o que achou')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.field__error')).toHaveText('Conte um pouco mais (pelo menos 10 caracteres).');
   await expect(page.getByLabel('4 de 5 estrelas')).toBeChecked();
+  const refusedForm = await page.content();
   // The same shopper with JavaScript (axe needs it) sees the refused form with no serious issue.
   const withScripts = await shopperContext(browser, isMobile, {
     javaScript: true,
@@ -123,5 +125,12 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   await checked.goto(page.url());
   await expectNoSeriousA11yIssues(checked, '#avaliacoes');
   await withScripts.close();
+  if (!isMobile) {
+    // Valid HTML in each state: the refused form, the review written, the product page listing it.
+    const served = new Map([['/avaliar (refused)', refusedForm]]);
+    for (const path of [`/avaliar?produto=${String(productId)}`, page.url()])
+      served.set(path, await (await context.request.get(path)).text());
+    expect(await htmlErrors(served)).toEqual([]);
+  }
   await context.close();
 });
