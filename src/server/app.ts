@@ -3,6 +3,7 @@ import type { PlatformConfig, PlatformEnv } from './context.ts';
 import { sharedSessionKey } from './accounts/sessions.ts';
 import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
+import { unmatched } from './methods.ts';
 import { createLimits } from './rate-limit.ts';
 import { jsonMutations, requireAdminToken, requireAppToken, session } from './middleware.ts';
 import { addressBook, cepLookup } from './routes/addresses.ts';
@@ -56,7 +57,7 @@ export function createPlatform({
   };
   const api = new Hono<PlatformEnv>();
   api.onError(onError);
-  api.notFound((c) => c.json({ error: 'not_found', mensagem: 'Recurso não encontrado na API.' }, 404));
+  api.notFound(unmatched(() => api.routes));
   api.use(async (c, next) => {
     // A database known to be down: answer at once instead of queueing behind a dead pool.
     if (!config.health.up) throw unavailable();

@@ -76,6 +76,35 @@ describe('errors', () => {
     expect(errorSchema.parse(await res.json()).mensagem).toMatch(/não encontrado/);
   });
 
+  test('a method a known path does not take is a 405 with Allow; an unknown path stays 404', async () => {
+    const call = (path: string, method: string) =>
+      store.request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Session: newSession() },
+        body: method === 'GET' ? undefined : '{}',
+      });
+    for (const [path, method, allow] of [
+      ['/v2/front/settings', 'PUT', 'GET, HEAD'],
+      ['/v2/front/settings', 'DELETE', 'GET, HEAD'],
+      ['/v2/front/brands', 'POST', 'GET, HEAD'],
+      ['/v2/front/url/verify', 'PUT', 'GET, HEAD'],
+      ['/v2/front/checkout/zipcode', 'DELETE', 'POST'],
+      ['/v2/front/checkout/cart', 'PATCH', 'GET, POST, PUT, DELETE, HEAD'],
+      ['/v2/front/promotional/coupon/BEMVINDO10', 'GET', 'PUT, DELETE'],
+      ['/v2/front/evaluations/product', 'PUT', 'GET, POST, HEAD'],
+    ] as const) {
+      const res = await call(path, method);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      const body = errorSchema.parse(await res.json());
+      expect(body.error).toBe('method_not_allowed');
+      expect(body.mensagem).toContain(`não aceita ${method}`);
+    }
+    expect((await call('/v2/front/nada-aqui', 'PUT')).status).toBe(404);
+    expect((await call('/v2/front/settings/nada', 'GET')).status).toBe(404);
+    expect((await call('/v2/front/settings', 'GET')).status).toBe(200);
+  });
+
   test('a mutation with a non-JSON body is 415 and changes nothing', async () => {
     const sid = newSession();
     const res = await store.request('/v2/front/checkout/zipcode', {
