@@ -1,86 +1,69 @@
+import { LRUCache } from 'lru-cache';
 import { errorCode } from '#/server/db/health.ts';
 
+/** What a miss or a refresh runs: the value to keep. */
+type Compute<V> = () => Promise<V>;
+
 /**
- * A small least-recently-used cache: entries are fresh for `ttlMs`, then served stale for `swrMs` more while
- * one background computation refreshes them; simultaneous misses of one key share one computation.
+ * The platform's in-process caches, on `lru-cache`: at most `max` entries (the least recently used goes
+ * first), fresh for `ttlMs`, then served stale for `swrMs` more while one background computation refreshes
+ * them; simultaneous misses of one key share one computation, and a failure is never kept.
  */
-export class TtlCache<V> {
-  readonly #entries = new Map<string, { value: V; fresh: number; stale: number }>();
-  readonly #pending = new Map<string, Promise<V>>();
-  readonly #max: number;
-  readonly #ttlMs: number;
+export class TtlCache<V extends object> {
+  readonly #lru: LRUCache<string, V, Compute<V>>;
   readonly #swrMs: number;
 
   constructor(max: number, ttlMs: number, swrMs = 0) {
-    this.#max = max;
-    this.#ttlMs = ttlMs;
     this.#swrMs = swrMs;
-  }
-
-  #entry(key: string) {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.stale <= Date.now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    // Move to the most recently used end.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry;
+    this.#lru = new LRUCache<string, V, Compute<V>>({
+      max,
+      ttl: ttlMs,
+      // Stale entries stay (for getOrCompute to serve) until their window ends; `get` never returns them.
+      noDeleteOnStaleGet: swrMs > 0,
+      // A refresh that fails keeps the stale value to serve; a miss that fails throws to its caller.
+      noDeleteOnFetchRejection: true,
+      // Date.now rather than performance.now: the clock the rest of the platform (and its tests) reads.
+      perf: { now: () => Date.now() },
+      fetchMethod: async (_key, stale, { context }) => {
+        try {
+          return await context();
+        } catch (error) {
+          if (stale !== undefined) console.error(`[cache] background refresh failed (${errorCode(error)})`);
+          throw error;
+        }
+      },
+    });
   }
 
   /** The value while it is fresh; undefined once it is stale or gone. */
   get(key: string): V | undefined {
-    const entry = this.#entry(key);
-    return entry && entry.fresh > Date.now() ? entry.value : undefined;
+    return this.#lru.get(key, { allowStale: false });
   }
 
   set(key: string, value: V): void {
-    const now = Date.now();
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, fresh: now + this.#ttlMs, stale: now + this.#ttlMs + this.#swrMs });
-    while (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
-  }
-
-  #compute(key: string, compute: () => Promise<V>): Promise<V> {
-    let pending = this.#pending.get(key);
-    if (!pending) {
-      pending = compute().then((value) => {
-        this.set(key, value);
-        return value;
-      });
-      const settled = () => this.#pending.delete(key);
-      pending.then(settled, settled);
-      this.#pending.set(key, pending);
-    }
-    return pending;
+    this.#lru.set(key, value);
   }
 
   /** The cached value, refreshed in the background when stale, or computed now (failures are not kept). */
-  async getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
-    const entry = this.#entry(key);
-    if (entry) {
-      if (entry.fresh <= Date.now()) {
-        this.#compute(key, compute).catch((error: unknown) => {
-          console.error(`[cache] background refresh failed (${errorCode(error)})`);
-        });
-      }
-      return entry.value;
-    }
-    return this.#compute(key, compute);
+  async getOrCompute(key: string, compute: Compute<V>): Promise<V> {
+    // Past its stale window an entry is not served: the answer is computed now.
+    if (this.#lru.getRemainingTTL(key) < -this.#swrMs) this.#lru.delete(key);
+    const stale = this.#lru.peek(key, { allowStale: true }) !== undefined;
+    const value = await this.#lru.fetch(key, {
+      context: compute,
+      allowStale: this.#swrMs > 0,
+      allowStaleOnFetchRejection: stale,
+    });
+    if (value === undefined) throw new Error('cache: the computation gave no value');
+    return value;
   }
 
   /** Entries held, fresh or stale. */
   get size(): number {
-    return this.#entries.size;
+    return this.#lru.size;
   }
 
   clear(): void {
-    this.#entries.clear();
+    this.#lru.clear();
   }
 }

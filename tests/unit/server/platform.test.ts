@@ -81,7 +81,7 @@ describe('errors', () => {
       store.request(path, {
         method,
         headers: { 'Content-Type': 'application/json', Session: newSession() },
-        body: method === 'GET' ? undefined : '{}',
+        body: method === 'GET' ? null : '{}',
       });
     for (const [path, method, allow] of [
       ['/v2/front/settings', 'PUT', 'GET, HEAD'],
