@@ -14,6 +14,7 @@ import { evaluations } from './routes/evaluations.ts';
 import { forms } from './routes/forms.ts';
 import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
+import { staffActivity } from './routes/staff-activity.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
@@ -72,6 +73,7 @@ export function createPlatform({
   api.route('/v2/admin/coupons', staffCoupons);
   api.route('/v2/admin/stock', staffStock);
   api.route('/v2/admin/reviews', staffReviews);
+  api.route('/v2/admin/activity', staffActivity);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);

@@ -1,3 +1,4 @@
+import type { Actor } from './staff/audit.ts';
 import type { CepProvider } from './addresses/cep.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
@@ -40,6 +41,8 @@ export type PlatformEnv = {
     sessionKey: string;
     /** Origin used for every absolute URL of this answer. */
     origin: string;
+    /** Who is acting on the staff API (set by its authentication), for the record of changes. */
+    actor: Actor;
   };
 };
 

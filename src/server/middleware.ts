@@ -43,6 +43,7 @@ export const requireAdminToken: MiddlewareHandler<PlatformEnv> = async (c, next)
       'Token da equipe ausente ou inválido (Authorization: Bearer).',
     );
   }
+  c.set('actor', 'token');
   await next();
 };
 

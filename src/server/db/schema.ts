@@ -4,3 +4,4 @@ export * from './schema/content.ts';
 export * from './schema/shoppers.ts';
 export * from './schema/orders.ts';
 export * from './schema/feedback.ts';
+export * from './schema/staff.ts';

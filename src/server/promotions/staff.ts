@@ -91,7 +91,11 @@ export async function createCoupon(db: Db, coupon: CouponCreate): Promise<Coupon
  * Change a coupon's fields (its code and its uses stay); the result must still be a coupon a new one could
  * be (a percentage up to 100, an end after its start), else a 400. An unknown code is a 404.
  */
-export async function updateCoupon(db: Db, code: string, fields: CouponUpdate): Promise<CouponAdmin> {
+export async function updateCoupon(
+  db: Db,
+  code: string,
+  fields: CouponUpdate,
+): Promise<{ before: CouponAdmin; after: CouponAdmin }> {
   const [current] = await db.select().from(t.coupons).where(eq(t.coupons.code, code));
   if (!current) throw notFound(`Não há cupom ${code}.`);
   const { usados: _used, ...merged } = { ...toAdmin(current), ...fields };
@@ -99,5 +103,5 @@ export async function updateCoupon(db: Db, code: string, fields: CouponUpdate): 
   if (!check.success) throw badRequest(check.error.issues[0]?.message ?? 'Cupom inválido.');
   const [row] = await db.update(t.coupons).set(toColumns(fields)).where(eq(t.coupons.code, code)).returning();
   if (!row) throw notFound(`Não há cupom ${code}.`);
-  return toAdmin(row);
+  return { before: toAdmin(current), after: toAdmin(row) };
 }

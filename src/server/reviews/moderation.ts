@@ -83,7 +83,11 @@ export async function recountRating(db: Db, productId: number): Promise<void> {
  * Approve, reject or send back to the queue one review; the product's average and count follow in the
  * same transaction. Approving looks again at whether the author has bought the product since writing.
  */
-export async function moderateReview(db: Db, id: number, situacao: ReviewSituacao): Promise<AvaliacaoAdmin> {
+export async function moderateReview(
+  db: Db,
+  id: number,
+  situacao: ReviewSituacao,
+): Promise<{ before: ReviewSituacao; review: AvaliacaoAdmin }> {
   const status = STATUS_OF[situacao];
   return inTransaction(db, async (tx) => {
     const [before] = await tx
@@ -107,6 +111,6 @@ export async function moderateReview(db: Db, id: number, situacao: ReviewSituaca
       .leftJoin(t.customers, eq(t.customers.id, t.productReviews.customerId))
       .where(eq(t.productReviews.id, id));
     if (!row) throw notFound('Avaliação não encontrada.');
-    return toAdmin(row);
+    return { before: SITUACAO[before.status], review: toAdmin(row) };
   });
 }

@@ -4,6 +4,7 @@ import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/cont
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
+import { recordChange } from '#/server/staff/audit.ts';
 
 /**
  * The store's team manages coupons (`/v2/admin/coupons`, behind ADMIN_TOKEN; see middleware.ts): list,
@@ -18,9 +19,19 @@ const refusal =
 
 staffCoupons.get('/', async (c) => c.json({ cupons: await listCoupons(c.get('config').db) }));
 
-staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) =>
-  c.json({ cupom: await createCoupon(c.get('config').db, c.req.valid('json')) }, 201),
-);
+staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) => {
+  const { db } = c.get('config');
+  const cupom = await createCoupon(db, c.req.valid('json'));
+  await recordChange(db, {
+    actor: c.get('actor'),
+    action: 'cupom.criar',
+    entity: 'cupom',
+    entityId: cupom.codigo,
+    before: null,
+    after: cupom,
+  });
+  return c.json({ cupom }, 201);
+});
 
 staffCoupons.put(
   '/:code',
@@ -28,6 +39,16 @@ staffCoupons.put(
   async (c) => {
     const code = couponCodeSchema.safeParse(c.req.param('code'));
     if (!code.success) throw notFound('Cupom não encontrado.');
-    return c.json({ cupom: await updateCoupon(c.get('config').db, code.data, c.req.valid('json')) });
+    const { db } = c.get('config');
+    const { before, after } = await updateCoupon(db, code.data, c.req.valid('json'));
+    await recordChange(db, {
+      actor: c.get('actor'),
+      action: 'cupom.alterar',
+      entity: 'cupom',
+      entityId: after.codigo,
+      before,
+      after,
+    });
+    return c.json({ cupom: after });
   },
 );

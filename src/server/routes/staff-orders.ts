@@ -5,6 +5,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
+import { recordChange } from '#/server/staff/audit.ts';
 
 /** The store's team moves orders along (`/v2/admin/orders`, behind ADMIN_TOKEN; see middleware.ts). */
 export const staffOrders = new Hono<PlatformEnv>();
@@ -19,6 +20,14 @@ staffOrders.put('/:numero/status', body, async (c) => {
   const to = toStatus(c.req.valid('json').situacao);
   const { db, mailer } = c.get('config');
   const from = await changeStatus(db, Number(numero), to);
+  await recordChange(db, {
+    actor: c.get('actor'),
+    action: 'pedido.situacao',
+    entity: 'pedido',
+    entityId: numero,
+    before: { situacao: STATUS[from] },
+    after: { situacao: STATUS[to] },
+  });
   await notifyBuyer(db, mailer, c.get('origin'), Number(numero), to);
   return c.json({ numero: Number(numero), de: STATUS[from], situacao: STATUS[to] });
 });

@@ -4,6 +4,7 @@ import { reviewDecisionSchema, reviewStaffQuerySchema } from '#/contract/review.
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listForStaff, moderateReview } from '#/server/reviews/moderation.ts';
+import { recordChange } from '#/server/staff/audit.ts';
 
 /**
  * The store's team moderates product reviews (`/v2/admin/reviews`, behind ADMIN_TOKEN): the queue
@@ -28,6 +29,16 @@ staffReviews.put(
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound('Avaliação não encontrada.');
     const { situacao } = c.req.valid('json');
-    return c.json({ avaliacao: await moderateReview(c.get('config').db, Number(id), situacao) });
+    const { db } = c.get('config');
+    const { before, review } = await moderateReview(db, Number(id), situacao);
+    await recordChange(db, {
+      actor: c.get('actor'),
+      action: 'avaliacao.moderar',
+      entity: 'avaliacao',
+      entityId: id,
+      before: { situacao: before },
+      after: { situacao },
+    });
+    return c.json({ avaliacao: review });
   },
 );

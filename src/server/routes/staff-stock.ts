@@ -6,6 +6,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { setVariantStock } from '#/server/catalog/stock.ts';
 import { notifyRestocked } from '#/server/forms/stock-requests.ts';
+import { recordChange } from '#/server/staff/audit.ts';
 
 /**
  * The store's team sets a finish's stock (`PUT /v2/admin/stock/{sku}`, behind ADMIN_TOKEN). Shoppers who
@@ -29,6 +30,14 @@ staffStock.put(
     const { db, mailer } = c.get('config');
     const { estoque } = c.req.valid('json');
     const { before } = await setVariantStock(db, sku, estoque);
+    await recordChange(db, {
+      actor: c.get('actor'),
+      action: 'estoque.definir',
+      entity: 'estoque',
+      entityId: sku,
+      before: { estoque: before },
+      after: { estoque },
+    });
     const avisados = before === 0 && estoque > 0 ? await notifyRestocked(db, mailer) : 0;
     return c.json({ sku, antes: before, estoque, avisados });
   },

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { wholeNumber } from './common.ts';
+import { OFFSET_MAX } from './listing.ts';
+
+/**
+ * The staff's activity (`GET /v2/admin/activity`): every change the team made through the staff API, newest
+ * first, with what each field was and became.
+ */
+export const ENTITIES = ['pedido', 'cupom', 'estoque', 'avaliacao'] as const;
+export type Entidade = (typeof ENTITIES)[number];
+
+export const activityQuerySchema = z.object({
+  entidade: z
+    .enum(ENTITIES, { message: `Entidade inválida. Use uma destas: ${ENTITIES.join(', ')}.` })
+    .optional(),
+  id: z.string().trim().min(1).max(64, { message: 'Identificador longo demais.' }).optional(),
+  offset: wholeNumber('offset', { max: OFFSET_MAX }).default(0),
+  limit: wholeNumber('limit', { min: 1, max: 200 }).default(50),
+});
+export type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+export const atividadeSchema = z.object({
+  id: z.number().int(),
+  /** `token`: the automation token (ADMIN_TOKEN). */
+  autor: z.string(),
+  acao: z.string(),
+  entidade: z.enum(ENTITIES),
+  idEntidade: z.string(),
+  antes: z.record(z.string(), z.unknown()).nullable(),
+  depois: z.record(z.string(), z.unknown()).nullable(),
+  /** ISO 8601. */
+  data: z.string(),
+});
+export type Atividade = z.infer<typeof atividadeSchema>;

@@ -1,0 +1,62 @@
+// One concern: the record of what the store's team changed (who, when, what, before → after).
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+
+/** Who acts on the staff API: the automation token today; staff members with the back office. */
+export type Actor = 'token' | `equipe:${number}`;
+
+export type Change = {
+  actor: Actor;
+  action: string;
+  entity: Entidade;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** Keep one change; only the fields that differ are kept on each side (all of them for a creation). */
+export async function recordChange(db: Db, change: Change): Promise<void> {
+  const { before, after } = change;
+  const changed = before && after ? Object.keys(after).filter((k) => !same(before[k], after[k])) : undefined;
+  const pick = (side: Record<string, unknown> | null) =>
+    side && changed ? Object.fromEntries(changed.map((k) => [k, side[k] ?? null])) : side;
+  await db.insert(t.auditLog).values({ ...change, before: pick(before), after: pick(after) });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The team's changes, newest first, of everything or of one kind of thing (or one thing). */
+export async function listActivity(
+  db: Db,
+  query: ActivityQuery,
+): Promise<{ atividades: Atividade[]; total: number }> {
+  const where = and(
+    query.entidade ? eq(t.auditLog.entity, query.entidade) : undefined,
+    query.id ? eq(t.auditLog.entityId, query.id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(t.auditLog)
+      .where(where)
+      .orderBy(desc(t.auditLog.at), desc(t.auditLog.id))
+      .offset(query.offset)
+      .limit(query.limit),
+    db.select({ n: count() }).from(t.auditLog).where(where),
+  ]);
+  return {
+    atividades: rows.map((r) => ({
+      id: r.id,
+      autor: r.actor,
+      acao: r.action,
+      entidade: r.entity as Entidade,
+      idEntidade: r.entityId,
+      antes: r.before,
+      depois: r.after,
+      data: r.at.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}

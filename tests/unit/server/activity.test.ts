@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { atividadeSchema } from '#/contract/activity.ts';
+import { errorSchema } from '#/contract/common.ts';
+import * as t from '#/server/db/schema.ts';
+import { json } from './buyers.ts';
+import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/** The record of the team's changes (`GET /v2/admin/activity`): who, what, before → after. */
+
+let store: TestPlatform;
+beforeAll(async () => {
+  store = await startPlatform(20);
+});
+afterAll(() => store.stop());
+
+const staff = (path: string, method = 'GET', body?: unknown) =>
+  store.request(`/v2/admin${path}`, {
+    method,
+    ...json(body ?? {}, { Authorization: `Bearer ${ADMIN_TOKEN}` }),
+    ...(method === 'GET' ? { body: null } : {}),
+  });
+const activity = async (query = '') => {
+  const res = await staff(`/activity${query}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { atividades: unknown[]; total: number };
+  return { total: body.total, atividades: body.atividades.map((a) => atividadeSchema.parse(a)) };
+};
+
+test('each staff change is recorded with its actor and only the fields it changed', async () => {
+  const [variant] = await store.database.db.select({ sku: t.variants.sku }).from(t.variants).limit(1);
+  const sku = variant?.sku ?? '';
+  expect((await staff(`/stock/${sku}`, 'PUT', { estoque: 7 })).status).toBe(200);
+  expect((await staff(`/stock/${sku}`, 'PUT', { estoque: 3 })).status).toBe(200);
+  const created = await staff('/coupons', 'POST', {
+    codigo: 'AUDIT5',
+    descricao: '5% para o teste',
+    tipo: 'produtos-percentual',
+    valor: 5,
+  });
+  expect(created.status).toBe(201);
+  expect((await staff('/coupons/AUDIT5', 'PUT', { valor: 8, ativo: false })).status).toBe(200);
+
+  const all = await activity();
+  expect(all.total).toBe(4);
+  expect(all.atividades.map((a) => [a.acao, a.entidade, a.idEntidade, a.autor])).toEqual([
+    ['cupom.alterar', 'cupom', 'AUDIT5', 'token'],
+    ['cupom.criar', 'cupom', 'AUDIT5', 'token'],
+    ['estoque.definir', 'estoque', sku, 'token'],
+    ['estoque.definir', 'estoque', sku, 'token'],
+  ]);
+  const [change, creation, second] = all.atividades;
+  expect(change?.antes).toEqual({ valor: 5, ativo: true });
+  expect(change?.depois).toEqual({ valor: 8, ativo: false });
+  expect(creation?.antes).toBeNull();
+  expect(creation?.depois).toMatchObject({ codigo: 'AUDIT5', valor: 5 });
+  expect(second?.depois).toEqual({ estoque: 3 });
+  expect(second?.antes).toEqual({ estoque: 7 });
+
+  const stock = await activity(`?entidade=estoque&id=${sku}`);
+  expect(stock.atividades).toHaveLength(2);
+  const page = await activity('?limit=1&offset=1');
+  expect(page.atividades.map((a) => a.acao)).toEqual(['cupom.criar']);
+});
+
+test('a refused change records nothing; bad queries and missing tokens are refused in Portuguese', async () => {
+  const before = (await activity()).total;
+  expect((await staff('/coupons/NAOEXISTE', 'PUT', { valor: 3 })).status).toBe(404);
+  expect((await staff('/stock/nao-existe', 'PUT', { estoque: 1 })).status).toBe(404);
+  expect((await staff('/orders/999999/status', 'PUT', { situacao: 'pago' })).status).toBe(404);
+  expect((await activity()).total).toBe(before);
+  for (const query of ['?entidade=tudo', '?limit=0', '?offset=-1', `?id=${'x'.repeat(65)}`]) {
+    const res = await staff(`/activity${query}`);
+    expect(res.status, query).toBe(400);
+    expect(errorSchema.parse(await res.json()).mensagem, query).toMatch(/\S/);
+  }
+  expect((await store.request('/v2/admin/activity')).status).toBe(401);
+});
