@@ -54,7 +54,7 @@ export const passwordSchema = z
     message: 'Esta senha é longa demais (no máximo 256 bytes).',
   });
 
-const email = z
+export const emailSchema = z
   .string({ message: 'Informe seu e-mail.' })
   .trim()
   .toLowerCase()
@@ -110,7 +110,7 @@ export const signupSchema = z
   .object({
     pessoa: z.enum(['F', 'J'], { message: 'Escolha pessoa física ou jurídica.' }),
     nomeRazao: text('seu nome completo (ou a razão social)', 120),
-    email,
+    email: emailSchema,
     celular: cellphone,
     documento: z
       .string({ message: 'Informe o CPF ou o CNPJ.' })

@@ -6,7 +6,7 @@ import { OFFSET_MAX } from './listing.ts';
  * The staff's activity (`GET /v2/admin/activity`): every change the team made through the staff API, newest
  * first, with what each field was and became.
  */
-export const ENTITIES = ['pedido', 'cupom', 'estoque', 'avaliacao'] as const;
+export const ENTITIES = ['pedido', 'cupom', 'estoque', 'avaliacao', 'membro'] as const;
 export type Entidade = (typeof ENTITIES)[number];
 
 export const activityQuerySchema = z.object({
@@ -21,8 +21,10 @@ export type ActivityQuery = z.output<typeof activityQuerySchema>;
 
 export const atividadeSchema = z.object({
   id: z.number().int(),
-  /** `token`: the automation token (ADMIN_TOKEN). */
+  /** `token`: the automation token (ADMIN_TOKEN); `equipe:<id>`: a member of the team. */
   autor: z.string(),
+  /** Who that is, to read: the member's name, "Automação (ADMIN_TOKEN)". */
+  autorNome: z.string(),
   acao: z.string(),
   entidade: z.enum(ENTITIES),
   idEntidade: z.string(),
@@ -32,3 +34,5 @@ export const atividadeSchema = z.object({
   data: z.string(),
 });
 export type Atividade = z.infer<typeof atividadeSchema>;
+
+export const activityListSchema = z.object({ atividades: z.array(atividadeSchema), total: z.number().int() });

@@ -104,3 +104,5 @@ export const couponAdminSchema = couponFieldsSchema.extend({
   usados: z.number().int(),
 });
 export type CouponAdmin = z.infer<typeof couponAdminSchema>;
+export const couponAdminListSchema = z.object({ cupons: z.array(couponAdminSchema) });
+export const couponAdminAnswerSchema = z.object({ cupom: couponAdminSchema });

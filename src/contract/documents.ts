@@ -41,3 +41,19 @@ export const cepSchema = (missing = 'Informe o CEP.') =>
     .regex(/^\d{5}-?\d{3}$/, { message: CEP_MESSAGE })
     .transform((cep) => cep.replace('-', ''))
     .refine((cep) => cep !== '00000000', { message: CEP_MESSAGE });
+
+/** A CPF (11 digits) or CNPJ (14) as people write it; anything else as it is. */
+export function formatDocument(value: string): string {
+  const d = digits(value);
+  if (d.length === 11) return d.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (d.length === 14) return d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return value;
+}
+
+/** A Brazilian phone's digits with DDD as people write it: (19) 98765-4321, (11) 3456-7890; else as it is. */
+export function formatPhone(value: string): string {
+  const d = digits(value);
+  if (d.length === 11) return d.replace(/^(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3');
+  if (d.length === 10) return d.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
+  return value;
+}

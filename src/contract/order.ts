@@ -75,7 +75,27 @@ export const orderStatusChangeSchema = z.object({
   situacao: z.enum(['pago', 'enviado', 'entregue', 'cancelado'], {
     error: 'Situação inválida: use pago, enviado, entregue ou cancelado.',
   }),
+  /**
+   * The status the caller saw: when given, the change happens only if the order is still there (a second
+   * click or a page opened before someone else moved the order changes nothing).
+   */
+  de: z.enum(ORDER_STATUSES, { error: 'Situação de origem inválida.' }).optional(),
+  /** For `enviado`: who carries it and the tracking code the buyer is sent. */
+  transportadora: z
+    .string()
+    .trim()
+    .max(60, { message: 'Transportadora: no máximo 60 caracteres.' })
+    .optional(),
+  rastreio: z
+    .string()
+    .trim()
+    .max(60, { message: 'Código de rastreio: no máximo 60 caracteres.' })
+    .regex(/^[A-Za-z0-9 ./-]*$/, {
+      message: 'Código de rastreio: use letras, números, espaço, ponto, barra ou hífen.',
+    })
+    .optional(),
 });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 const money = z.number();
 
@@ -133,6 +153,8 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     expiraEm: z.string(),
   }),
   historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
+  /** A shipped order's carrier and tracking code, when the team gave them. */
+  rastreio: z.object({ transportadora: z.string(), codigo: z.string() }).optional(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 

@@ -97,6 +97,8 @@ export const reviewDecisionSchema = z.object({
   situacao: z.enum(REVIEW_STATUSES, {
     message: 'Informe a situação: aprovada, recusada ou pendente.',
   }),
+  /** Why it is rejected (kept with the review for the team; only with `recusada`). */
+  motivo: z.string().trim().max(300, { message: 'Motivo: no máximo 300 caracteres.' }).default(''),
 });
 
 export const avaliacaoAdminSchema = avaliacaoItemSchema.extend({
@@ -106,5 +108,12 @@ export const avaliacaoAdminSchema = avaliacaoItemSchema.extend({
   email: z.string(),
   situacao: z.enum(REVIEW_STATUSES),
   moderadaEm: z.string().nullable(),
+  /** Why the team rejected it ('' when not rejected or no reason given). */
+  motivo: z.string(),
 });
+export const reviewStaffListSchema = z.object({
+  avaliacoes: z.array(avaliacaoAdminSchema),
+  total: z.number().int(),
+});
+export const reviewDecisionAnswerSchema = z.object({ avaliacao: avaliacaoAdminSchema });
 export type AvaliacaoAdmin = z.infer<typeof avaliacaoAdminSchema>;

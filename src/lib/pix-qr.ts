@@ -6,3 +6,6 @@ import QRCode from 'qrcode';
  */
 export const pixQrSvg = (payload: string): Promise<string> =>
   QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+
+/** Any text as a QR code in inline SVG (an authenticator app's enrolment link, in the back office). */
+export const qrSvg = pixQrSvg;

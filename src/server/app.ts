@@ -5,7 +5,7 @@ import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
 import { unmatched } from './methods.ts';
 import { createLimits } from './rate-limit.ts';
-import { jsonMutations, requireAdminToken, requireAppToken, session } from './middleware.ts';
+import { allow, jsonMutations, requireAppToken, requireStaff, session } from './middleware.ts';
 import { addressBook, cepLookup } from './routes/addresses.ts';
 import { brands } from './routes/brands.ts';
 import { cart, upsell } from './routes/cart.ts';
@@ -18,6 +18,8 @@ import { staffActivity } from './routes/staff-activity.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
+import { staffDoor, staffSession } from './routes/staff-session.ts';
+import { staffMembers } from './routes/staff-members.ts';
 import { staffStock } from './routes/staff-stock.ts';
 import { account } from './routes/account.ts';
 import { shipment } from './routes/shipment.ts';
@@ -67,12 +69,21 @@ export function createPlatform({
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  // The staff API has its own token and no shopper session.
-  api.use('/v2/admin/*', requireAdminToken, jsonMutations);
+  // The staff API: no shopper session; its door (login, password links) is open, the rest takes the
+  // automation token or a back-office session, and each part names the roles it serves.
+  api.use('/v2/admin/*', jsonMutations);
+  api.route('/v2/admin', staffDoor);
+  api.use('/v2/admin/*', requireStaff);
+  api.route('/v2/admin', staffSession);
+  api.route('/v2/admin/staff', staffMembers);
   api.route('/v2/admin/orders', staffOrders);
+  api.use('/v2/admin/coupons/*', allow('catalogo'));
   api.route('/v2/admin/coupons', staffCoupons);
+  api.use('/v2/admin/stock/*', allow('catalogo'));
   api.route('/v2/admin/stock', staffStock);
+  api.use('/v2/admin/reviews/*', allow('catalogo'));
   api.route('/v2/admin/reviews', staffReviews);
+  api.use('/v2/admin/activity/*', allow());
   api.route('/v2/admin/activity', staffActivity);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');

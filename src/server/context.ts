@@ -1,4 +1,6 @@
+import type { Papel } from '#/contract/staff.ts';
 import type { Actor } from './staff/audit.ts';
+import type { MemberRow } from './staff/members.ts';
 import type { CepProvider } from './addresses/cep.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
@@ -23,7 +25,7 @@ export type PlatformConfig = {
   mailer: Mailer;
   /** The store's Pix key (PIX_KEY); without it, the one in the store settings. */
   pixKey?: string | undefined;
-  /** Bearer token of the staff API (ADMIN_TOKEN); without it the staff API is off. */
+  /** Bearer token of the staff API for automation (ADMIN_TOKEN); without it only back-office sessions open it. */
   adminToken?: string | undefined;
   /** Boleto and card (orders/payments.ts); none is built in, so by default the checkout offers Pix alone. */
   paymentProvider?: PaymentProvider | undefined;
@@ -43,6 +45,10 @@ export type PlatformEnv = {
     origin: string;
     /** Who is acting on the staff API (set by its authentication), for the record of changes. */
     actor: Actor;
+    /** Their role (the automation token counts as an owner). */
+    papel: Papel;
+    /** The team member behind a back-office session (absent for the automation token). */
+    member: MemberRow | undefined;
   };
 };
 

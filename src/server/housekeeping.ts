@@ -7,6 +7,7 @@ import * as t from './db/schema.ts';
 import { notifyRestocked } from './forms/stock-requests.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { expireOrders } from './orders/status.ts';
+import { purgeStaffSessions } from './staff/sessions.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -24,12 +25,13 @@ export type Purged = {
   idempotencyKeys: number;
   resetLinks: number;
   outbox: number;
+  staffSessions: number;
 };
 
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
  * sessions that no longer exist, replay answers older than a day, password-reset links past their
- * hour and e-mail kept in the outbox for a week. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return inTransaction(database.db, async (db) => {
@@ -60,7 +62,9 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .delete(t.mailOutbox)
       .where(lt(t.mailOutbox.createdAt, ago(OUTBOX_KEEP_MS)))
       .returning({ id: t.mailOutbox.id });
+    const staffSessions = await purgeStaffSessions(db);
     return {
+      staffSessions,
       sessions: sessions.length,
       cartLines: cartLines.length,
       idempotencyKeys: idempotencyKeys.length,

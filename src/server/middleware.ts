@@ -3,7 +3,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
 import { checkSessionId, handOver, mintSessionId } from './accounts/sessions.ts';
+import { STAFF_SESSION_HEADER } from '#/contract/staff.ts';
+import type { Papel } from '#/contract/staff.ts';
 import type { PlatformEnv } from './context.ts';
+import { memberActor } from './staff/audit.ts';
+import { sessionMember } from './staff/sessions.ts';
 import { PlatformError } from './errors.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -28,24 +32,49 @@ export const requireAppToken: MiddlewareHandler<PlatformEnv> = async (c, next) =
 };
 
 /**
- * The staff API takes `Authorization: Bearer <ADMIN_TOKEN>`; without ADMIN_TOKEN configured it does not
- * exist (404), so a store that never set one has no door to guess.
+ * Who calls the staff API: `Authorization: Bearer <ADMIN_TOKEN>` (automation, every role; only when
+ * ADMIN_TOKEN is set), or a back-office session in the `Staff-Session` header (a member, with their role).
+ * Anything else is a 401, and a wrong token never falls back to the session.
  */
-export const requireAdminToken: MiddlewareHandler<PlatformEnv> = async (c, next) => {
-  const expected = c.get('config').adminToken;
-  if (!expected) throw new PlatformError(404, 'not_found', 'Recurso não encontrado na API.');
-  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-  if (!given || !sameToken(given, expected)) {
-    c.header('WWW-Authenticate', 'Bearer');
-    throw new PlatformError(
-      401,
-      'unauthorized',
-      'Token da equipe ausente ou inválido (Authorization: Bearer).',
-    );
+export const requireStaff: MiddlewareHandler<PlatformEnv> = async (c, next) => {
+  const { adminToken, db } = c.get('config');
+  const authorization = c.req.header('Authorization');
+  if (authorization !== undefined) {
+    const given = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    if (!adminToken || !given || !sameToken(given, adminToken)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new PlatformError(
+        401,
+        'unauthorized',
+        'Token da equipe ausente ou inválido (Authorization: Bearer).',
+      );
+    }
+    c.set('actor', 'token');
+    c.set('papel', 'dono');
+    return next();
   }
-  c.set('actor', 'token');
-  await next();
+  const member = await sessionMember(db, c.req.header(STAFF_SESSION_HEADER) ?? '');
+  if (!member)
+    throw new PlatformError(401, 'staff_login_required', 'Entre no painel da loja para continuar.');
+  c.set('actor', memberActor(member.id));
+  c.set('papel', member.role);
+  c.set('member', member);
+  return next();
 };
+
+/** Only these roles (and owners, who may do everything) pass; anyone else on the team gets a 403. */
+export const allow =
+  (...papeis: Papel[]): MiddlewareHandler<PlatformEnv> =>
+  async (c, next) => {
+    const papel = c.get('papel');
+    if (papel !== 'dono' && !papeis.includes(papel))
+      throw new PlatformError(
+        403,
+        'staff_forbidden',
+        'Seu papel na equipe não dá acesso a esta parte do painel.',
+      );
+    await next();
+  };
 
 /**
  * The shopper session: the `Session` header, then the cookie. Only an id this store issued and still

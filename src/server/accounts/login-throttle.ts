@@ -22,10 +22,17 @@ export type LoginThrottle = {
   succeeded: () => Promise<void>;
 };
 
-/** The throttle of a login attempt for `usuario` (an e-mail or a document, as typed). */
-export function loginThrottle(limits: Limits, usuario: string): LoginThrottle {
-  const perAccount = limits.limiter('login-falhas-conta', ACCOUNT_FAILURES, FAILURE_WINDOW_SECONDS);
-  const storeWide = limits.limiter('login-falhas-loja', STORE_FAILURES_PER_MINUTE, 60);
+/**
+ * The throttle of a login attempt for `usuario` (an e-mail or a document, as typed). `door` keeps the
+ * shoppers' login and the back office's apart: a stuffing run on one does not lock the other.
+ */
+export function loginThrottle(
+  limits: Limits,
+  usuario: string,
+  door: 'login' | 'painel' = 'login',
+): LoginThrottle {
+  const perAccount = limits.limiter(`${door}-falhas-conta`, ACCOUNT_FAILURES, FAILURE_WINDOW_SECONDS);
+  const storeWide = limits.limiter(`${door}-falhas-loja`, STORE_FAILURES_PER_MINUTE, 60);
   const account = usuario.toLowerCase().slice(0, 200);
   return {
     async held() {

@@ -12,3 +12,6 @@ export function normalizeText(text: string): string {
 export function slugify(text: string): string {
   return normalizeText(text).replace(/ /g, '-');
 }
+
+/** Text typed in a search, for LIKE: `%`, `_` and `\\` are themselves, not patterns. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

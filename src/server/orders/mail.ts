@@ -115,6 +115,17 @@ function compose(notice: Notice, pedido: Pedido, store: string, origin: string, 
       pedido.entrega.tipo === 'retirada'
         ? `Seu pedido ${numero} está pronto para retirada: ${pedido.entrega.endereco.join(', ')}.`
         : `Seu pedido ${numero} saiu para entrega (${pedido.entrega.label}, ${pedido.entrega.prazo}).`,
+      ...(pedido.rastreio
+        ? [
+            '',
+            [
+              pedido.rastreio.transportadora && `Transportadora: ${pedido.rastreio.transportadora}`,
+              pedido.rastreio.codigo && `Código de rastreio: ${pedido.rastreio.codigo}`,
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          ]
+        : []),
       '',
       `Acompanhe: ${link}`,
     ].join('\n'),

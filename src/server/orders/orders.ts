@@ -12,8 +12,8 @@ import type { Charge } from './payments.ts';
 import { expireOrders, toSituacao } from './status.ts';
 import { round2 } from '#/server/lib/prices.ts';
 
-/** Who is looking: the session that placed an order, or the logged-in customer who owns it. */
-export type Viewer = { session: string; customerId?: number | undefined };
+/** Who is looking: the session that placed an order, the logged-in customer who owns it, or the store's team. */
+export type Viewer = { session: string; customerId?: number | undefined } | 'equipe';
 
 type OrderRow = typeof t.orders.$inferSelect;
 
@@ -41,9 +41,11 @@ export async function loadOrder(
   // An order read after its time to pay is cancelled first, so no page shows a dead Pix as payable.
   await expireOrders(db, [number]);
   const mine =
-    viewer.customerId === undefined
-      ? eq(t.orders.sessionId, viewer.session)
-      : or(eq(t.orders.sessionId, viewer.session), eq(t.orders.customerId, viewer.customerId));
+    viewer === 'equipe'
+      ? undefined
+      : viewer.customerId === undefined
+        ? eq(t.orders.sessionId, viewer.session)
+        : or(eq(t.orders.sessionId, viewer.session), eq(t.orders.customerId, viewer.customerId));
   const [row] = await db
     .select()
     .from(t.orders)
@@ -88,6 +90,9 @@ export async function loadOrder(
       const situacao = toSituacao(e.status);
       return { situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() };
     }),
+    ...(row.carrier || row.trackingCode
+      ? { rastreio: { transportadora: row.carrier, codigo: row.trackingCode } }
+      : {}),
   };
 }
 

@@ -184,7 +184,9 @@ async function placeInTransaction(
           unitPrice: item.precos.precoPor,
         })),
       );
-      await tx.insert(t.orderEvents).values({ orderNumber: order.number, status: 'awaiting_payment' });
+      await tx
+        .insert(t.orderEvents)
+        .values({ orderNumber: order.number, status: 'awaiting_payment', actor: 'cliente' });
       await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
       await setSessionCoupon(tx, session, '');
       return { number: order.number, created: true };
@@ -228,7 +230,7 @@ async function chargeOrCancel(db: Db, buyer: Buyer, method: OfferedMethod, numbe
     await db.update(t.orders).set({ paymentDetails: charge }).where(eq(t.orders.number, number));
   } catch (error) {
     console.error(`[orders] ${provider.name} did not charge order ${String(number)} (${errorCode(error)})`);
-    await changeStatus(db, number, 'cancelled');
+    await changeStatus(db, number, 'cancelled', { actor: '' });
     await restoreCart(db, buyer.session, number);
     throw new PlatformError(
       502,

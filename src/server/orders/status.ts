@@ -82,11 +82,26 @@ export async function expireOrders(db: Db, numbers?: number[]): Promise<number[]
   });
 }
 
+/** Who moves an order and what they saw: `expected` is the status their page showed (absent: any). */
+export type StatusChange = {
+  actor: string;
+  expected?: Status | undefined;
+  /** For `shipped`: the carrier and tracking code the buyer is told. */
+  carrier?: string | undefined;
+  trackingCode?: string | undefined;
+};
+
 /**
  * Move an order to `to` (staff: paid, shipped, delivered, cancelled). A move the order's status does not
- * allow is a 409 in Portuguese; cancelling returns the stock. Returns the status it left.
+ * allow, or an order no longer in the `expected` status, is a 409 in Portuguese and changes nothing;
+ * cancelling returns the stock. Returns the status it left.
  */
-export async function changeStatus(db: Db, number: number, to: Status): Promise<Status> {
+export async function changeStatus(
+  db: Db,
+  number: number,
+  to: Status,
+  change: StatusChange,
+): Promise<Status> {
   await expireOrders(db, [number]);
   return inTransaction(db, async (tx) => {
     const [order] = await tx
@@ -96,18 +111,35 @@ export async function changeStatus(db: Db, number: number, to: Status): Promise<
       .for('update');
     if (!order) throw notFound('Pedido não encontrado.');
     const from = order.status as Status;
+    if (change.expected && change.expected !== from)
+      throw new PlatformError(
+        409,
+        'stale_status',
+        `O pedido ${String(number)} mudou desde que a página foi aberta: agora está "${STATUS[from]}". Nada foi alterado.`,
+      );
     if (!NEXT[from].includes(to))
       throw new PlatformError(
         409,
         'invalid_status_change',
         `O pedido ${String(number)} está "${STATUS[from]}" e não pode passar a "${STATUS[to]}".`,
       );
-    await tx.update(t.orders).set({ status: to }).where(eq(t.orders.number, number));
+    await tx
+      .update(t.orders)
+      .set({
+        status: to,
+        ...(to === 'shipped'
+          ? { carrier: change.carrier ?? '', trackingCode: change.trackingCode ?? '' }
+          : {}),
+      })
+      .where(eq(t.orders.number, number));
     if (to === 'cancelled') {
       await returnStock(tx, [number]);
       await returnUses(tx, [number]);
     }
-    await tx.insert(t.orderEvents).values({ orderNumber: number, status: to });
+    await tx.insert(t.orderEvents).values({ orderNumber: number, status: to, actor: change.actor });
     return from;
   });
 }
+
+/** Where an order in `status` may go next. */
+export const nextStatuses = (status: Status): readonly Status[] => NEXT[status];

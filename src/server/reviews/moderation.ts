@@ -37,6 +37,7 @@ function toAdmin(row: {
     recomenda: r.recommends,
     data: r.createdAt.toISOString(),
     compraVerificada: r.verified,
+    motivo: r.rejectReason,
     situacao: SITUACAO[r.status],
     moderadaEm: r.moderatedAt?.toISOString() ?? null,
   };
@@ -87,6 +88,7 @@ export async function moderateReview(
   db: Db,
   id: number,
   situacao: ReviewSituacao,
+  reason = '',
 ): Promise<{ before: ReviewSituacao; review: AvaliacaoAdmin }> {
   const status = STATUS_OF[situacao];
   return inTransaction(db, async (tx) => {
@@ -101,7 +103,7 @@ export async function moderateReview(
       (status === 'approved' && (await hasBought(tx, before.customerId, before.productId)));
     await tx
       .update(t.productReviews)
-      .set({ status, verified, moderatedAt: sql`now()` })
+      .set({ status, verified, moderatedAt: sql`now()`, rejectReason: status === 'rejected' ? reason : '' })
       .where(eq(t.productReviews.id, id));
     await recountRating(tx, before.productId);
     const [row] = await tx

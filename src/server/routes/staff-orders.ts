@@ -1,33 +1,74 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { isOrderNumber, orderStatusChangeSchema } from '#/contract/order.ts';
+import { staffOrderQuerySchema } from '#/contract/staff-orders.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
+import { allow } from '#/server/middleware.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
 import { recordChange } from '#/server/staff/audit.ts';
+import { exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
 
-/** The store's team moves orders along (`/v2/admin/orders`, behind ADMIN_TOKEN; see middleware.ts). */
+/**
+ * The store's team and its orders (`/v2/admin/orders`: owners and the `pedidos` role): the list with filters
+ * and counts, one order with its timeline, and moving it along.
+ */
 export const staffOrders = new Hono<PlatformEnv>();
+staffOrders.use(allow('pedidos'));
 
-const body = zValidator('json', orderStatusChangeSchema, (result) => {
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Situação inválida.');
-});
+const refusal =
+  (fallback: string) => (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+    if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
+  };
 
-staffOrders.put('/:numero/status', body, async (c) => {
-  const numero = c.req.param('numero');
-  if (!isOrderNumber(numero)) throw notFound('Pedido não encontrado.');
-  const to = toStatus(c.req.valid('json').situacao);
-  const { db, mailer } = c.get('config');
-  const from = await changeStatus(db, Number(numero), to);
-  await recordChange(db, {
-    actor: c.get('actor'),
-    action: 'pedido.situacao',
-    entity: 'pedido',
-    entityId: numero,
-    before: { situacao: STATUS[from] },
-    after: { situacao: STATUS[to] },
-  });
-  await notifyBuyer(db, mailer, c.get('origin'), Number(numero), to);
-  return c.json({ numero: Number(numero), de: STATUS[from], situacao: STATUS[to] });
-});
+const orderNumber = (value: string) => {
+  if (!isOrderNumber(value)) throw notFound('Pedido não encontrado.');
+  return Number(value);
+};
+
+staffOrders.get('/', zValidator('query', staffOrderQuerySchema, refusal('Filtro inválido.')), async (c) =>
+  c.json(await listStaffOrders(c.get('config').db, c.req.valid('query'))),
+);
+
+staffOrders.get(
+  '/export',
+  zValidator('query', staffOrderQuerySchema, refusal('Filtro inválido.')),
+  async (c) => c.json(await exportStaffOrders(c.get('config').db, c.req.valid('query'))),
+);
+
+staffOrders.get('/:numero', async (c) =>
+  c.json({
+    pedido: await staffOrder(c.get('config').db, c.get('origin'), orderNumber(c.req.param('numero'))),
+  }),
+);
+
+staffOrders.put(
+  '/:numero/status',
+  zValidator('json', orderStatusChangeSchema, refusal('Situação inválida.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const { situacao, de, transportadora = '', rastreio = '' } = c.req.valid('json');
+    const to = toStatus(situacao);
+    const { db, mailer } = c.get('config');
+    const from = await changeStatus(db, numero, to, {
+      actor: c.get('actor'),
+      expected: de ? toStatus(de) : undefined,
+      carrier: transportadora,
+      trackingCode: rastreio,
+    });
+    await recordChange(db, {
+      actor: c.get('actor'),
+      action: 'pedido.situacao',
+      entity: 'pedido',
+      entityId: String(numero),
+      before: { situacao: STATUS[from] },
+      after: {
+        situacao: STATUS[to],
+        ...(to === 'shipped' && (transportadora || rastreio) ? { transportadora, rastreio } : {}),
+      },
+    });
+    await notifyBuyer(db, mailer, c.get('origin'), numero, to);
+    return c.json({ numero, de: STATUS[from], situacao: STATUS[to] });
+  },
+);

@@ -28,16 +28,16 @@ staffReviews.put(
   async (c) => {
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound('Avaliação não encontrada.');
-    const { situacao } = c.req.valid('json');
+    const { situacao, motivo } = c.req.valid('json');
     const { db } = c.get('config');
-    const { before, review } = await moderateReview(db, Number(id), situacao);
+    const { before, review } = await moderateReview(db, Number(id), situacao, motivo);
     await recordChange(db, {
       actor: c.get('actor'),
       action: 'avaliacao.moderar',
       entity: 'avaliacao',
       entityId: id,
       before: { situacao: before },
-      after: { situacao },
+      after: { situacao, ...(situacao === 'recusada' && motivo ? { motivo } : {}) },
     });
     return c.json({ avaliacao: review });
   },

@@ -1,27 +1,31 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { wholeNumber } from '#/contract/common.ts';
+import { staffStockQuerySchema, stockChangeSchema } from '#/contract/staff-stock.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import { setVariantStock } from '#/server/catalog/stock.ts';
+import { listStock, setVariantStock } from '#/server/catalog/stock.ts';
 import { notifyRestocked } from '#/server/forms/stock-requests.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 
 /**
- * The store's team sets a finish's stock (`PUT /v2/admin/stock/{sku}`, behind ADMIN_TOKEN). Shoppers who
+ * The store's team finds finishes by SKU or name, the most awaited first (`GET /v2/admin/stock`), and sets
+ * one's stock (`PUT /v2/admin/stock/{sku}`; owners and `catalogo`). Shoppers who
  * asked to be told ("Avise-me") are e-mailed at once when it comes back (the minute sweep catches any
  * other way stock returns).
  */
 export const staffStock = new Hono<PlatformEnv>();
 
-const stockSchema = z.object({
-  estoque: wholeNumber('estoque', { max: 1_000_000, required: 'Informe o estoque.' }),
-});
+staffStock.get(
+  '/',
+  zValidator('query', staffStockQuerySchema, (result) => {
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Consulta inválida.');
+  }),
+  async (c) => c.json(await listStock(c.get('config').db, c.req.valid('query'))),
+);
 
 staffStock.put(
   '/:sku',
-  zValidator('json', stockSchema, (result) => {
+  zValidator('json', stockChangeSchema, (result) => {
     if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Estoque inválido.');
   }),
   async (c) => {

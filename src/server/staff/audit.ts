@@ -3,9 +3,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { actorNames } from './members.ts';
 
-/** Who acts on the staff API: the automation token today; staff members with the back office. */
+/** Who acts on the staff API: the automation token, or a member of the team (back-office session). */
 export type Actor = 'token' | `equipe:${number}`;
+export const memberActor = (id: number): Actor => `equipe:${String(id)}` as Actor;
 
 export type Change = {
   actor: Actor;
@@ -46,10 +48,15 @@ export async function listActivity(
       .limit(query.limit),
     db.select({ n: count() }).from(t.auditLog).where(where),
   ]);
+  const nameOf = await actorNames(
+    db,
+    rows.map((r) => r.actor),
+  );
   return {
     atividades: rows.map((r) => ({
       id: r.id,
       autor: r.actor,
+      autorNome: nameOf(r.actor),
       acao: r.action,
       entidade: r.entity as Entidade,
       idEntidade: r.entityId,

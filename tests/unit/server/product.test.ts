@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { errorSchema } from '#/contract/common.ts';
 import { formAnswerSchema, STOCK_REQUEST_SAVED } from '#/contract/forms.ts';
+import { staffStockSchema } from '#/contract/staff-stock.ts';
 import { CLIENT_HEADER } from '#/server/context.ts';
 import * as t from '#/server/db/schema.ts';
 import { notifyRestocked } from '#/server/forms/stock-requests.ts';
@@ -165,4 +166,43 @@ test('asking is rate limited per address', async () => {
     ),
   );
   expect(answers.filter((r) => r.status === 429)).toHaveLength(1);
+});
+
+test('the team finds finishes by SKU or name, sold-out ones first by who waits for them', async () => {
+  await setStock(sold.sku, 0);
+  await ask({
+    idProduto: sold.product,
+    idAtributoValor: sold.id,
+    nome: 'Bia',
+    email: 'bia.espera@exemplo.com.br',
+  });
+  await ask({
+    idProduto: sold.product,
+    idAtributoValor: sold.id,
+    nome: 'Caio',
+    email: 'caio.espera@exemplo.com.br',
+  });
+  const list = async (query: string) => {
+    const res = await store.request(`/v2/admin/stock${query}`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    return staffStockSchema.parse(await res.json());
+  };
+  const soldOut = await list('?esgotados=1');
+  expect(soldOut.itens.every((i) => i.estoque === 0)).toBe(true);
+  expect(soldOut.itens[0]).toMatchObject({ sku: sold.sku, aguardando: 2 });
+  const bySku = await list(`?q=${encodeURIComponent(sold.sku.toLowerCase())}`);
+  expect(bySku.itens.map((i) => i.sku)).toEqual([sold.sku]);
+  expect((await list('?q=%25%25')).total).toBe(0);
+  const bad = await store.request('/v2/admin/stock?pagina=0', {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(bad.status).toBe(400);
+  const back = await setStock(sold.sku, 3);
+  expect(back.avisados).toBe(2);
+  expect((await list(`?q=${encodeURIComponent(sold.sku)}`)).itens[0]).toMatchObject({
+    estoque: 3,
+    aguardando: 0,
+  });
 });

@@ -265,7 +265,7 @@ describe('coupons on orders', () => {
       'Este cupom é só para a primeira compra na loja.',
     );
     // Cancelling the unpaid order gives the use back.
-    await changeStatus(store.database.db, pedido.numero, 'cancelled');
+    await changeStatus(store.database.db, pedido.numero, 'cancelled', { actor: 'token' });
     expect(await used('BEMVINDO10')).toBe(usedBefore);
   });
 

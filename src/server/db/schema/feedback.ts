@@ -94,6 +94,8 @@ export const productReviews = pgTable(
     status: text().$type<ReviewStatus>().notNull().default('pending'),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
     moderatedAt: timestamp('moderated_at', { mode: 'date' }),
+    /** Why the team rejected it ('' otherwise), for the team's record. */
+    rejectReason: text('reject_reason').notNull().default(''),
   },
   (table) => [
     uniqueIndex('product_reviews_author_idx').on(table.customerId, table.productId),

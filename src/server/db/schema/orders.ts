@@ -47,6 +47,9 @@ export const orders = pgTable(
     pixPayload: text('pix_payload').notNull().default(''),
     /** A payment provider's charge (boleto line, payment page), for methods other than Pix. */
     paymentDetails: jsonb('payment_details').notNull().default({}),
+    /** Who carries a shipped order and its tracking code, as the team typed them ('' when not given). */
+    carrier: text().notNull().default(''),
+    trackingCode: text('tracking_code').notNull().default(''),
     placedAt: timestamp('placed_at', { mode: 'date' }).notNull().defaultNow(),
     /** An unpaid order is cancelled after this and its stock returned. */
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
@@ -55,6 +58,8 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),
     index('orders_customer_idx').on(table.customerId, table.placedAt),
     index('orders_expiry_idx').on(table.status, table.expiresAt),
+    // The back office lists orders newest first, by status or not.
+    index('orders_placed_idx').on(table.placedAt),
   ],
 );
 
@@ -83,6 +88,8 @@ export const orderEvents = pgTable(
     id: serial().primaryKey(),
     orderNumber: integer('order_number').notNull(),
     status: text().notNull(),
+    /** Who moved it: `cliente` (placed it), `token` or `equipe:<id>` (staff API, back office), '' the store itself. */
+    actor: text().notNull().default(''),
     at: timestamp({ mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderNumber, table.at)],

@@ -1,9 +1,10 @@
-// What the store's team does: every change made through the staff API (and the back office), for the record.
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// The store's team: its members, their panel sessions and one-time links, and the record of every change they make.
+import type { Papel } from '#/contract/staff.ts';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One change: who made it (`token` for the automation token, later a staff member), what (`action`), to
- * which thing (`entity`, `entityId`), and the fields it changed as they were and as they became.
+ * One change: who made it (`token` for the automation token, `equipe:<id>` for a staff member), what
+ * (`action`), to which thing (`entity`, `entityId`), and the fields it changed as they were and as they became.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -21,4 +22,52 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
     index('audit_log_at_idx').on(table.at),
   ],
+);
+
+/** A member of the store's team: what the role lets them do in the back office and the staff API. */
+export const staffMembers = pgTable('staff_members', {
+  id: serial().primaryKey(),
+  /** Lower case. */
+  email: text().notNull().unique(),
+  name: text().notNull(),
+  role: text().$type<Papel>().notNull(),
+  /** Empty until the member sets one through their one-time link. */
+  passwordHash: text('password_hash').notNull().default(''),
+  /** Switched off: no login, every session ended; kept for the record of what they did. */
+  active: boolean().notNull().default(true),
+  /** The second factor (TOTP, base32) once confirmed ('' = none), and one being enrolled. */
+  totpSecret: text('totp_secret').notNull().default(''),
+  totpPending: text('totp_pending').notNull().default(''),
+  /** The last time step a code was accepted at: a code is taken once. */
+  totpLastStep: integer('totp_last_step').notNull().default(0),
+  /** SHA-256 of each unused recovery code. */
+  recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Panel sessions: the SHA-256 of the token the member's browser holds (a stolen table opens nothing). A
+ * session ends 30 minutes after its last request and 12 hours after the login, whatever happens.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_sessions_member_idx').on(table.memberId)],
+);
+
+/** One-time links to set a password (a new member, or one who forgot it): SHA-256 of the token, used once. */
+export const staffLinks = pgTable(
+  'staff_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { mode: 'date' }),
+  },
+  (table) => [index('staff_links_member_idx').on(table.memberId)],
 );

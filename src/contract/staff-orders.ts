@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { wholeNumber } from './common.ts';
+import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
+
+/** The back office's orders (`GET /v2/admin/orders`, `GET /v2/admin/orders/{numero}`; our extension). */
+
+export const STAFF_ORDER_SORTS = ['recentes', 'antigos', 'maior-valor', 'menor-valor'] as const;
+export const STAFF_ORDERS_PER_PAGE = 25;
+/** Pages past this are refused: filters narrow a list better than paging 250 pages deep. */
+export const STAFF_ORDER_PAGES_MAX = 400;
+
+/** A day as `aaaa-mm-dd` (a date input's value), or nothing. */
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`))),
+      {
+        message: `${label}: use uma data como 2026-11-25.`,
+      },
+    )
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** An empty select or field means "any". */
+const anyOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .union([z.literal(''), z.enum(values)], { error: message })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+export const staffOrderQuerySchema = z.object({
+  situacao: anyOf(ORDER_STATUSES, 'Situação inválida.'),
+  pagamento: anyOf(PAYMENT_METHODS, 'Forma de pagamento inválida.'),
+  /** Placed on or after this day, on or before that one (Brasília time). */
+  de: day('Data inicial'),
+  ate: day('Data final'),
+  /** A number, or part of the buyer's name, e-mail or CPF/CNPJ. */
+  q: z
+    .string()
+    .trim()
+    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  ordem: z
+    .enum(STAFF_ORDER_SORTS, { error: 'Ordem inválida.' })
+    .optional()
+    .transform((v) => v ?? 'recentes'),
+  pagina: wholeNumber('pagina', { min: 1, max: STAFF_ORDER_PAGES_MAX }).default(1),
+});
+export type StaffOrderQuery = z.output<typeof staffOrderQuerySchema>;
+
+const cliente = z.object({ nome: z.string(), email: z.string() });
+
+export const pedidoEquipeResumoSchema = z.object({
+  numero: z.number().int(),
+  situacao: z.enum(ORDER_STATUSES),
+  situacaoLabel: z.string(),
+  criadoEm: z.string(),
+  total: z.number(),
+  pagamento: z.enum(PAYMENT_METHODS),
+  quantidadeItens: z.number().int(),
+  cliente,
+});
+export type PedidoEquipeResumo = z.infer<typeof pedidoEquipeResumoSchema>;
+
+export const staffOrderListSchema = z.object({
+  pedidos: z.array(pedidoEquipeResumoSchema),
+  /** Orders that match the filters, and how many of them are in each status (whatever `situacao` says). */
+  total: z.number().int(),
+  contagem: z.record(z.enum(ORDER_STATUSES), z.number().int()),
+  pagina: z.number().int(),
+  paginas: z.number().int(),
+});
+export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
+
+/** One line of an order's timeline: what happened, when, and who did it. */
+export const linhaDoTempoSchema = z.object({
+  em: z.string(),
+  situacao: z.enum(ORDER_STATUSES),
+  texto: z.string(),
+  /** "Cliente", "Loja (automático)", "Automação (ADMIN_TOKEN)" or the member's name. */
+  autor: z.string(),
+});
+
+/** `GET /v2/admin/orders/{numero}`: the order as its buyer sees it, plus who bought it and who moved it. */
+export const pedidoEquipeSchema = pedidoSchema.extend({
+  cliente: cliente.extend({ documento: z.string(), celular: z.string() }),
+  linhaDoTempo: z.array(linhaDoTempoSchema),
+  /** Where the order may go from here. */
+  proximas: z.array(z.enum(ORDER_STATUSES)),
+});
+export type PedidoEquipe = z.infer<typeof pedidoEquipeSchema>;
+export const staffOrderAnswerSchema = z.object({ pedido: pedidoEquipeSchema });
+
+/** `PUT /v2/admin/orders/{numero}/status`: the move made. */
+export const staffStatusAnswerSchema = z.object({
+  numero: z.number().int(),
+  de: z.enum(ORDER_STATUSES),
+  situacao: z.enum(ORDER_STATUSES),
+});
+
+/** Orders one export carries at most (the newest first under `ordem`); narrower filters for more. */
+export const STAFF_EXPORT_MAX = 10_000;
+
+/** `GET /v2/admin/orders/export`: every order the filters match (no paging), with what a spreadsheet needs. */
+export const pedidoExportSchema = pedidoEquipeResumoSchema.extend({
+  documento: z.string(),
+  subtotal: z.number(),
+  desconto: z.number(),
+  cupom: z.string(),
+  descontoCupom: z.number(),
+  frete: z.number(),
+  entrega: z.string(),
+  cidade: z.string(),
+  uf: z.string(),
+  transportadora: z.string(),
+  rastreio: z.string(),
+});
+export type PedidoExport = z.infer<typeof pedidoExportSchema>;
+export const staffOrderExportSchema = z.object({
+  pedidos: z.array(pedidoExportSchema),
+  /** More orders matched than one export carries. */
+  truncado: z.boolean(),
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { wholeNumber } from './common.ts';
+
+/** The team's stock (`GET /v2/admin/stock`, `PUT /v2/admin/stock/{sku}`; our extension). */
+
+export const STOCK_PER_PAGE = 25;
+
+export const staffStockQuerySchema = z.object({
+  /** Part of a SKU or of the product's name. */
+  q: z
+    .string()
+    .trim()
+    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** `1`: only finishes with no stock. */
+  esgotados: z
+    .enum(['0', '1'], { error: 'esgotados: use 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1'),
+  pagina: wholeNumber('pagina', { min: 1, max: 400 }).default(1),
+});
+export type StaffStockQuery = z.output<typeof staffStockQuerySchema>;
+
+export const staffStockSchema = z.object({
+  itens: z.array(
+    z.object({
+      sku: z.string(),
+      idProduto: z.number().int(),
+      produto: z.string(),
+      acabamento: z.string(),
+      estoque: z.number().int(),
+      /** Shoppers waiting for it ("Avise-me"), e-mailed when it comes back. */
+      aguardando: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  pagina: z.number().int(),
+  paginas: z.number().int(),
+});
+export type StaffStock = z.infer<typeof staffStockSchema>;
+
+export const stockChangeSchema = z.object({
+  estoque: wholeNumber('estoque', { max: 1_000_000, required: 'Informe o estoque.' }),
+});
+
+/** `PUT /v2/admin/stock/{sku}`'s answer: the stock it had and has, and how many waiting shoppers were e-mailed. */
+export const stockChangeAnswerSchema = z.object({
+  sku: z.string(),
+  antes: z.number().int(),
+  estoque: z.number().int(),
+  avisados: z.number().int(),
+});

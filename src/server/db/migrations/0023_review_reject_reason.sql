@@ -1,0 +1,1 @@
+ALTER TABLE "product_reviews" ADD COLUMN "reject_reason" text DEFAULT '' NOT NULL;

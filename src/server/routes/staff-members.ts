@@ -1,0 +1,89 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { staffMemberCreateSchema, staffMemberIdSchema, staffMemberUpdateSchema } from '#/contract/staff.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { badRequest, notFound } from '#/server/errors.ts';
+import { sendInBackground } from '#/server/mail/mailer.ts';
+import { allow } from '#/server/middleware.ts';
+import { recordChange } from '#/server/staff/audit.ts';
+import {
+  addMember,
+  findMember,
+  issueLink,
+  listMembers,
+  toMembro,
+  updateMember,
+} from '#/server/staff/members.ts';
+import type { MemberRow } from '#/server/staff/members.ts';
+
+/**
+ * The team (`/v2/admin/staff`, owners only): list, add (the answer and an e-mail carry the one-time link
+ * to set a password), change a role, switch off or on, send a new link.
+ */
+export const staffMembers = new Hono<PlatformEnv>();
+staffMembers.use(allow('dono'));
+
+const refusal = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+  if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? 'Dados inválidos.');
+};
+
+const memberId = (value: string) => {
+  const id = staffMemberIdSchema.safeParse(value);
+  if (!id.success) throw notFound('Membro da equipe não encontrado.');
+  return id.data;
+};
+
+const invitation = (member: MemberRow, link: string) => ({
+  to: member.email,
+  subject: 'Seu acesso ao painel da loja',
+  text: [
+    `Olá, ${member.name}!`,
+    '',
+    'Você tem acesso ao painel da loja. Para criar a sua senha, abra este link (ele vale uma vez, por 48 horas):',
+    link,
+    '',
+    'Se você não esperava este e-mail, ignore-o.',
+  ].join('\n'),
+});
+
+staffMembers.get('/', async (c) => c.json({ membros: await listMembers(c.get('config').db) }));
+
+staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), async (c) => {
+  const { db, mailer } = c.get('config');
+  const member = await addMember(db, c.req.valid('json'));
+  const link = await issueLink(db, c.get('origin'), member.id);
+  await recordChange(db, {
+    actor: c.get('actor'),
+    action: 'membro.criar',
+    entity: 'membro',
+    entityId: String(member.id),
+    before: null,
+    after: { email: member.email, nome: member.name, papel: member.role },
+  });
+  sendInBackground(mailer, invitation(member, link));
+  return c.json({ membro: toMembro(member), link }, 201);
+});
+
+staffMembers.put('/:id', zValidator('json', staffMemberUpdateSchema, refusal), async (c) => {
+  const { db } = c.get('config');
+  const id = memberId(c.req.param('id'));
+  const { before, after } = await updateMember(db, id, c.req.valid('json'));
+  await recordChange(db, {
+    actor: c.get('actor'),
+    action: 'membro.alterar',
+    entity: 'membro',
+    entityId: String(id),
+    before: { papel: before.role, ativo: before.active },
+    after: { papel: after.role, ativo: after.active },
+  });
+  return c.json({ membro: toMembro(after) });
+});
+
+staffMembers.post('/:id/link', async (c) => {
+  const { db, mailer } = c.get('config');
+  const member = await findMember(db, memberId(c.req.param('id')));
+  if (!member?.active) throw notFound('Membro da equipe não encontrado ou desligado.');
+  const link = await issueLink(db, c.get('origin'), member.id);
+  sendInBackground(mailer, invitation(member, link));
+  return c.json({ membro: toMembro(member), link });
+});

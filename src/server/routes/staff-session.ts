@@ -1,0 +1,136 @@
+import { Hono } from 'hono';
+import {
+  STAFF_SESSION_HEADER,
+  staffCodeSchema,
+  staffLoginSchema,
+  staffPasswordSchema,
+  staffSecondStepSchema,
+} from '#/contract/staff.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import type { Db } from '#/server/db/client.ts';
+import { PlatformError } from '#/server/errors.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { rateLimit } from '#/server/rate-limit.ts';
+import { memberActor, recordChange } from '#/server/staff/audit.ts';
+import { setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
+import type { MemberRow } from '#/server/staff/members.ts';
+import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
+import { endStaffSession, endStaffSessions, staffLogin, staffSecondStep } from '#/server/staff/sessions.ts';
+
+/**
+ * The back office's door (`/v2/admin`, before the staff check): logging in, and setting a password through
+ * a one-time link. Both are limited per address; logins also per account and store-wide.
+ */
+export const staffDoor = new Hono<PlatformEnv>();
+
+staffDoor.post('/session', rateLimit('painel', 10, 60_000), async (c) => {
+  const body: unknown = await c.req.json().catch(() => ({}));
+  const { db, limits } = c.get('config');
+  const key = await c.get('config').sessionKey();
+  const onHeld = (seconds: string) => {
+    c.header('Retry-After', seconds);
+  };
+  if (typeof body === 'object' && body !== null && 'desafio' in body) {
+    const step = readForm(body, staffSecondStepSchema);
+    if (!step.ok) return c.json(invalidForm(step.erros), 400);
+    const { token, member } = await staffSecondStep(
+      db,
+      limits,
+      { challenge: step.data.desafio, code: step.data.codigo, key },
+      onHeld,
+    );
+    return c.json({ token, membro: toMembro(member) });
+  }
+  const form = readForm(body, staffLoginSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const outcome = await staffLogin(
+    db,
+    limits,
+    { email: form.data.email, password: form.data.senha, key },
+    onHeld,
+  );
+  if ('challenge' in outcome) return c.json({ desafio: outcome.challenge });
+  return c.json({ token: outcome.token, membro: toMembro(outcome.member) });
+});
+
+staffDoor.post('/password', rateLimit('painel: senha', 10, 60_000), async (c) => {
+  const form = readForm(await c.req.json().catch(() => ({})), staffPasswordSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { db } = c.get('config');
+  const member = await setPasswordWithLink(db, form.data.token, form.data.senha);
+  if (!member)
+    return c.json(
+      invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo a um dono da loja.' }),
+      400,
+    );
+  await recordChange(db, {
+    actor: memberActor(member.id),
+    action: 'membro.senha',
+    entity: 'membro',
+    entityId: String(member.id),
+    before: null,
+    after: { senha: 'definida' },
+  });
+  return c.json({ sucesso: true, mensagem: 'Senha definida. Entre com o seu e-mail e a nova senha.' });
+});
+
+/** Who is logged in, and logging out (this browser, or every one). Mounted after the staff check. */
+export const staffSession = new Hono<PlatformEnv>();
+
+staffSession.get('/me', (c) => {
+  const member = c.get('member');
+  return c.json({ papel: c.get('papel'), ...(member ? { membro: toMembro(member) } : {}) });
+});
+
+staffSession.delete('/session', async (c) => {
+  const token = c.req.header(STAFF_SESSION_HEADER);
+  if (!token) throw new PlatformError(400, 'bad_request', 'Não há sessão do painel nesta chamada.');
+  await endStaffSession(c.get('config').db, token);
+  return c.json({ sucesso: true, mensagem: 'Você saiu do painel.' });
+});
+
+staffSession.delete('/sessions', async (c) => {
+  const member = c.get('member');
+  if (!member) throw new PlatformError(400, 'bad_request', 'O token de automação não tem sessões.');
+  await endStaffSessions(c.get('config').db, member.id);
+  return c.json({ sucesso: true, mensagem: 'Você saiu do painel em todos os aparelhos.' });
+});
+
+/** A member's own second factor: start enrolling, confirm with a first code (recovery codes back), turn off. */
+const memberOnly = (c: { get: (key: 'member') => MemberRow | undefined }) => {
+  const member = c.get('member');
+  if (!member) throw new PlatformError(400, 'bad_request', 'O token de automação não tem segundo fator.');
+  return member;
+};
+
+const recordSecondFactor = (db: Db, member: MemberRow, on: boolean) =>
+  recordChange(db, {
+    actor: memberActor(member.id),
+    action: 'membro.segundo-fator',
+    entity: 'membro',
+    entityId: String(member.id),
+    before: { segundoFator: !on },
+    after: { segundoFator: on },
+  });
+
+staffSession.post('/me/totp', async (c) => c.json(await startEnrolment(c.get('config').db, memberOnly(c))));
+
+staffSession.post('/me/totp/confirm', rateLimit('painel: código', 10, 60_000), async (c) => {
+  const form = readForm(await c.req.json().catch(() => ({})), staffCodeSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { db } = c.get('config');
+  const member = memberOnly(c);
+  const codigosRecuperacao = await confirmEnrolment(db, member, form.data.codigo);
+  await recordSecondFactor(db, member, true);
+  return c.json({ codigosRecuperacao });
+});
+
+staffSession.delete('/me/totp', rateLimit('painel: código', 10, 60_000), async (c) => {
+  const form = readForm(await c.req.json().catch(() => ({})), staffCodeSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { db } = c.get('config');
+  const member = memberOnly(c);
+  await disableSecondFactor(db, member, form.data.codigo);
+  await recordSecondFactor(db, member, false);
+  return c.json({ sucesso: true, mensagem: 'Verificação em duas etapas desligada.' });
+});

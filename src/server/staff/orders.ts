@@ -1,0 +1,201 @@
+// One concern: the orders as the store's team sees them: the filtered list with counts, and one order with its buyer and timeline.
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
+import type { PaymentMethod, Situacao } from '#/contract/order.ts';
+import { STAFF_EXPORT_MAX, STAFF_ORDERS_PER_PAGE } from '#/contract/staff-orders.ts';
+import type {
+  PedidoEquipe,
+  PedidoEquipeResumo,
+  PedidoExport,
+  StaffOrderList,
+  StaffOrderQuery,
+} from '#/contract/staff-orders.ts';
+import type { Frete } from '#/contract/shipping.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { likeLiteral } from '#/server/lib/text.ts';
+import { notFound } from '#/server/errors.ts';
+import { loadOrder } from '#/server/orders/orders.ts';
+import { expireOrders, nextStatuses, STATUS, toSituacao, toStatus } from '#/server/orders/status.ts';
+import { actorNames } from './members.ts';
+
+/** The start of a day in Brasília (UTC−3 all year since 2019). */
+const brasiliaDay = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00-03:00`) + plusDays * 24 * 60 * 60 * 1000);
+
+/** The filters of a list, but the status (the counts per status use these). */
+function filters(query: StaffOrderQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.pagamento) where.push(eq(t.orders.payment, query.pagamento));
+  if (query.de) where.push(gte(t.orders.placedAt, brasiliaDay(query.de)));
+  if (query.ate) where.push(lt(t.orders.placedAt, brasiliaDay(query.ate, 1)));
+  if (query.q) {
+    const digits = query.q.replace(/\D/g, '');
+    const text = `%${likeLiteral(query.q)}%`;
+    const any = [ilike(t.customers.name, text), ilike(t.customers.email, text)];
+    if (/^\d{1,9}$/.test(query.q)) any.push(eq(t.orders.number, Number(query.q)));
+    if (digits.length >= 3) any.push(sql`${t.customers.document} like ${`%${digits}%`}`);
+    const match = or(...any);
+    if (match) where.push(match);
+  }
+  return where;
+}
+
+const ORDER_BY = {
+  recentes: [desc(t.orders.placedAt), desc(t.orders.number)],
+  antigos: [asc(t.orders.placedAt), asc(t.orders.number)],
+  'maior-valor': [desc(t.orders.total), desc(t.orders.number)],
+  'menor-valor': [asc(t.orders.total), desc(t.orders.number)],
+} as const;
+
+const paymentOf = (payment: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(payment) ? (payment as PaymentMethod) : 'pix';
+
+/** The orders that match, with their buyer and units: a page of them, or up to `limit` for an export. */
+function matching(db: Db, query: StaffOrderQuery, where: SQL | undefined) {
+  return db
+    .select({
+      order: t.orders,
+      name: t.customers.name,
+      email: t.customers.email,
+      document: t.customers.document,
+      units: sql<number>`(select coalesce(sum(${t.orderItems.quantity}), 0)::int from ${t.orderItems} where ${t.orderItems.orderNumber} = ${t.orders.number})`,
+    })
+    .from(t.orders)
+    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+    .where(where)
+    .orderBy(...ORDER_BY[query.ordem]);
+}
+
+type Matched = Awaited<ReturnType<typeof matching>>[number];
+
+const summaryOf = ({ order, name, email, units }: Matched): PedidoEquipeResumo => {
+  const situacao = toSituacao(order.status);
+  return {
+    numero: order.number,
+    situacao,
+    situacaoLabel: STATUS_LABELS[situacao],
+    criadoEm: order.placedAt.toISOString(),
+    total: order.total,
+    pagamento: paymentOf(order.payment),
+    quantidadeItens: units,
+    cliente: { nome: name, email },
+  };
+};
+
+const whereOf = (query: StaffOrderQuery) =>
+  and(...filters(query), query.situacao ? eq(t.orders.status, toStatus(query.situacao)) : undefined);
+
+/** A page of the orders that match, and how many of them are in each status. */
+export async function listStaffOrders(db: Db, query: StaffOrderQuery): Promise<StaffOrderList> {
+  // Unpaid orders past their time are cancelled first, so no list shows them as waiting.
+  await expireOrders(db);
+  const [rows, perStatus] = await Promise.all([
+    matching(db, query, whereOf(query))
+      .offset((query.pagina - 1) * STAFF_ORDERS_PER_PAGE)
+      .limit(STAFF_ORDERS_PER_PAGE),
+    db
+      .select({ status: t.orders.status, n: count() })
+      .from(t.orders)
+      .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+      .where(and(...filters(query)))
+      .groupBy(t.orders.status),
+  ]);
+  const contagem = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<Situacao, number>;
+  for (const { status, n } of perStatus) contagem[toSituacao(status)] += n;
+  const total = query.situacao
+    ? contagem[query.situacao]
+    : Object.values(contagem).reduce((a, b) => a + b, 0);
+  return {
+    pedidos: rows.map(summaryOf),
+    total,
+    contagem,
+    pagina: query.pagina,
+    paginas: Math.max(1, Math.ceil(total / STAFF_ORDERS_PER_PAGE)),
+  };
+}
+
+/** Every order that matches (up to STAFF_EXPORT_MAX), with the money, delivery and tracking a spreadsheet shows. */
+export async function exportStaffOrders(
+  db: Db,
+  query: StaffOrderQuery,
+): Promise<{ pedidos: PedidoExport[]; truncado: boolean }> {
+  await expireOrders(db);
+  const rows = await matching(db, query, whereOf(query)).limit(STAFF_EXPORT_MAX + 1);
+  return {
+    truncado: rows.length > STAFF_EXPORT_MAX,
+    pedidos: rows.slice(0, STAFF_EXPORT_MAX).map((row) => {
+      const { order } = row;
+      const frete = order.shipping as Frete;
+      return {
+        ...summaryOf(row),
+        documento: row.document,
+        subtotal: order.subtotal,
+        desconto: order.discount,
+        cupom: order.couponCode,
+        descontoCupom: order.couponDiscount,
+        frete: order.shippingPrice,
+        entrega: frete.label,
+        cidade: order.address.cidade,
+        uf: order.address.uf,
+        transportadora: order.carrier,
+        rastreio: order.trackingCode,
+      };
+    }),
+  };
+}
+
+const TIMELINE_TEXT: Record<Situacao, string> = {
+  aguardando_pagamento: 'Pedido feito, aguardando pagamento',
+  pago: 'Pagamento confirmado',
+  enviado: 'Enviado',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+};
+
+/** One order for the team: what its buyer sees, the buyer's contacts, the timeline with who did what. */
+export async function staffOrder(db: Db, origin: string, number: number): Promise<PedidoEquipe> {
+  const pedido = await loadOrder(db, origin, number, 'equipe');
+  if (!pedido) throw notFound('Pedido não encontrado.');
+  const [[buyer], events] = await Promise.all([
+    db
+      .select({
+        name: t.customers.name,
+        email: t.customers.email,
+        document: t.customers.document,
+        phone: t.customers.phone,
+      })
+      .from(t.orders)
+      .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+      .where(eq(t.orders.number, number)),
+    db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
+  ]);
+  const nameOf = await actorNames(
+    db,
+    events.map((e) => e.actor),
+  );
+  return {
+    ...pedido,
+    cliente: {
+      nome: buyer?.name ?? '',
+      email: buyer?.email ?? '',
+      documento: buyer?.document ?? '',
+      celular: buyer?.phone ?? '',
+    },
+    linhaDoTempo: events.map((e) => {
+      const situacao = toSituacao(e.status);
+      const shipped =
+        situacao === 'enviado' && pedido.rastreio
+          ? ` (${[pedido.rastreio.transportadora, pedido.rastreio.codigo].filter(Boolean).join(', ')})`
+          : '';
+      return {
+        em: e.at.toISOString(),
+        situacao,
+        texto: TIMELINE_TEXT[situacao] + shipped,
+        autor: nameOf(e.actor),
+      };
+    }),
+    proximas: nextStatuses(toStatus(pedido.situacao)).map((s) => STATUS[s]),
+  };
+}

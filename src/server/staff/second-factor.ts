@@ -1,0 +1,134 @@
+// One concern: a member's second factor: a TOTP app (RFC 6238, through otpauth) and one-time recovery codes.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { PlatformError } from '#/server/errors.ts';
+import type { MemberRow } from './members.ts';
+import { tokenHash } from './members.ts';
+
+const PERIOD_S = 30;
+export const RECOVERY_CODES = 10;
+/** How long the step between a right password and the code may take. */
+const CHALLENGE_MS = 5 * 60 * 1000;
+
+const totpOf = (secret: string, email: string) =>
+  new TOTP({
+    issuer: 'Painel da loja',
+    label: email,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+  });
+
+/** The time step a 6-digit code belongs to (now ± one step, for clocks a little off), or undefined. */
+function stepOf(secret: string, email: string, code: string): number | undefined {
+  const delta = totpOf(secret, email).validate({ token: code, window: 1 });
+  return delta === null ? undefined : TOTP.counter({ period: PERIOD_S }) + delta;
+}
+
+/** `xxxxx-xxxxx`, lower-case letters and digits that are not easily confused. */
+function recoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length] ?? 'a').join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const normalise = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
+
+/**
+ * Start enrolling: a new secret waits for its first code (one already waiting is kept, so a page shown
+ * again shows the same QR code); the app reads the URI.
+ */
+export async function startEnrolment(db: Db, member: MemberRow): Promise<{ segredo: string; uri: string }> {
+  const secret = member.totpPending || new Secret({ size: 20 }).base32;
+  if (!member.totpPending)
+    await db.update(t.staffMembers).set({ totpPending: secret }).where(eq(t.staffMembers.id, member.id));
+  return { segredo: secret, uri: totpOf(secret, member.email).toString() };
+}
+
+const invalidCode = () =>
+  new PlatformError(
+    400,
+    'validation',
+    'Código inválido ou já usado. Confira o relógio do celular e digite o código atual.',
+  );
+
+/**
+ * Confirm enrolment with a first code from the app: the second factor is on, and the member gets
+ * RECOVERY_CODES one-time codes, shown once (only their hashes are kept).
+ */
+export async function confirmEnrolment(db: Db, member: MemberRow, code: string): Promise<string[]> {
+  const step = member.totpPending ? stepOf(member.totpPending, member.email, normalise(code)) : undefined;
+  if (step === undefined) throw invalidCode();
+  const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+  await db
+    .update(t.staffMembers)
+    .set({
+      totpSecret: member.totpPending,
+      totpPending: '',
+      totpLastStep: step,
+      recoveryCodes: codes.map((c) => tokenHash(c)),
+    })
+    .where(and(eq(t.staffMembers.id, member.id), eq(t.staffMembers.totpPending, member.totpPending)));
+  return codes;
+}
+
+/**
+ * Whether `code` is a right second factor for this member now, taking it: an app code is accepted once
+ * (its step must be newer than the last one taken), a recovery code is removed. Each is one conditional
+ * UPDATE, so two requests with the same code cannot both pass.
+ */
+export async function takeCode(db: Db, member: MemberRow, given: string): Promise<boolean> {
+  const code = normalise(given);
+  if (!member.totpSecret) return false;
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(member.totpSecret, member.email, code);
+    if (step === undefined) return false;
+    const taken = await db
+      .update(t.staffMembers)
+      .set({ totpLastStep: step })
+      .where(and(eq(t.staffMembers.id, member.id), lt(t.staffMembers.totpLastStep, step)))
+      .returning({ id: t.staffMembers.id });
+    return taken.length === 1;
+  }
+  const hash = tokenHash(code);
+  if (!member.recoveryCodes.includes(hash)) return false;
+  const taken = await db
+    .update(t.staffMembers)
+    .set({ recoveryCodes: sql`${t.staffMembers.recoveryCodes} - ${hash}::text` })
+    .where(and(eq(t.staffMembers.id, member.id), sql`${t.staffMembers.recoveryCodes} ? ${hash}`))
+    .returning({ id: t.staffMembers.id });
+  return taken.length === 1;
+}
+
+/** Turn the second factor off (a right code required). */
+export async function disableSecondFactor(db: Db, member: MemberRow, code: string): Promise<void> {
+  if (!(await takeCode(db, member, code))) throw invalidCode();
+  await db
+    .update(t.staffMembers)
+    .set({ totpSecret: '', totpPending: '', recoveryCodes: [] })
+    .where(eq(t.staffMembers.id, member.id));
+}
+
+const challengeTag = (key: string, body: string) =>
+  createHmac('sha256', key).update(`painel-desafio.${body}`).digest('base64url');
+
+/** After a right password of a member with a second factor: a signed challenge, good for five minutes. */
+export function issueChallenge(key: string, member: MemberRow): string {
+  const body = `${String(member.id)}.${String(Date.now() + CHALLENGE_MS)}`;
+  return `${body}.${challengeTag(key, body)}`;
+}
+
+/** The member a challenge was issued for, if it is ours and still good. */
+export function challengeMember(key: string, challenge: string): number | undefined {
+  const match = /^(\d{1,9})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(challenge);
+  if (!match) return undefined;
+  const [, id = '', expires = '', tag = ''] = match;
+  const expected = Buffer.from(challengeTag(key, `${id}.${expires}`));
+  const given = Buffer.from(tag);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return Number(expires) > Date.now() ? Number(id) : undefined;
+}
