@@ -8,6 +8,7 @@ import {
   PROXY_SIGNATURE_SECRET,
   ADMIN_TOKEN,
   OUTBOX,
+  STAFF_LINKS,
 } from './tests/e2e/servers.ts';
 
 /**
@@ -69,6 +70,7 @@ export default defineConfig({
         PORT: String(PORT),
         MAIL_OUTBOX: OUTBOX,
         E2E_EVALUATION_LINK: EVALUATION_LINK,
+        E2E_STAFF_LINKS: STAFF_LINKS,
         PROXY_SIGNATURE_SECRET,
         ADMIN_TOKEN,
       },

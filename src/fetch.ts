@@ -29,6 +29,7 @@ import { closeWhileDraining, healthCheck, outagePages } from './edge/availabilit
 import { lifecycle } from './edge/lifecycle.ts';
 import { servedMethods } from './edge/methods.ts';
 import { ownHostsOnly } from './edge/own-hosts.ts';
+import { privatePanel } from './edge/panel.ts';
 import { pageParamsOnly } from './edge/query.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './edge/assets.ts';
@@ -201,6 +202,8 @@ app.use(
 const prerendered = builtDir(import.meta.url, 'pages');
 if (prerendered) app.use(servePrerendered(prerendered, STORE_APP_TOKEN));
 
+// The back office (/painel) is never cached, indexed or referred (edge/panel.ts).
+app.use(privatePanel());
 // Pages render (and are cached) with the query parameters they read, nothing else (edge/query.ts).
 app.use(pageParamsOnly());
 app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));

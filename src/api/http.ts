@@ -48,7 +48,13 @@ function toApiError(error: unknown, endpoint: string): ApiError {
  * own origin (absolute URLs in answers use it); a visitor's session travels in the `Session` header
  * when given (catalogue pages give none: their HTML is the same for everyone).
  */
-export function createClient(origin: string, session?: string, transport = serverTransport): Client {
+export function createClient(
+  origin: string,
+  session?: string,
+  transport = serverTransport,
+  /** More headers for every call (the back office's `Staff-Session`). */
+  headers: Record<string, string> = {},
+): Client {
   if (!transport)
     throw new Error('No API transport: src/fetch.ts must call setServerTransport() before rendering.');
   const instance = ky.create({
@@ -61,6 +67,7 @@ export function createClient(origin: string, session?: string, transport = serve
       'App-Token': transport.appToken,
       Accept: 'application/json',
       ...(session ? { Session: session } : {}),
+      ...headers,
     },
     ...(transport.fetch ? { fetch: transport.fetch } : {}),
     hooks: {

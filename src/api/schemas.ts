@@ -12,7 +12,25 @@ import {
   productPageSchema,
   verifySchema,
 } from '#/contract/page.ts';
-import { reviewListSchema } from '#/contract/review.ts';
+import { activityListSchema } from '#/contract/activity.ts';
+import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
+import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
+import { reviewDecisionAnswerSchema, reviewListSchema, reviewStaffListSchema } from '#/contract/review.ts';
+import {
+  staffLinkAnswerSchema,
+  staffListSchema,
+  staffMeSchema,
+  staffMemberAnswerSchema,
+  staffSessionSchema,
+  staffEnrolmentSchema,
+  staffRecoveryCodesSchema,
+} from '#/contract/staff.ts';
+import {
+  staffOrderAnswerSchema,
+  staffOrderExportSchema,
+  staffOrderListSchema,
+  staffStatusAnswerSchema,
+} from '#/contract/staff-orders.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
@@ -57,6 +75,24 @@ export const SCHEMAS = {
   wishlistAnswer: wishlistAnswerSchema,
   wishlistProducts: wishlistProductsSchema,
   wishlist: wishlistSchema,
+  staffSession: staffSessionSchema,
+  staffMe: staffMeSchema,
+  staffList: staffListSchema,
+  staffLink: staffLinkAnswerSchema,
+  staffMember: staffMemberAnswerSchema,
+  staffOrders: staffOrderListSchema,
+  staffOrder: staffOrderAnswerSchema,
+  staffStatus: staffStatusAnswerSchema,
+  staffActivity: activityListSchema,
+  staffOrderExport: staffOrderExportSchema,
+  staffEnrolment: staffEnrolmentSchema,
+  staffRecoveryCodes: staffRecoveryCodesSchema,
+  staffReviews: reviewStaffListSchema,
+  staffReviewDecision: reviewDecisionAnswerSchema,
+  staffCoupons: couponAdminListSchema,
+  staffCoupon: couponAdminAnswerSchema,
+  staffStock: staffStockSchema,
+  staffStockChange: stockChangeAnswerSchema,
 };
 
 export type Schemas = typeof SCHEMAS;

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isPanelPath } from './panel.ts';
 import { readdress } from './readdress.ts';
 
 /**
@@ -43,7 +44,9 @@ export function pageParamsOnly(): MiddlewareHandler {
     if (
       (method !== 'GET' && method !== 'HEAD') ||
       !url.search ||
-      /^\/(api|_astro|arquivos)\//.test(url.pathname)
+      /^\/(api|_astro|arquivos)\//.test(url.pathname) ||
+      // The back office's pages are never cached; their filters are their own (edge/panel.ts).
+      isPanelPath(url.pathname)
     )
       return next();
     if (url.search.length > QUERY_MAX)

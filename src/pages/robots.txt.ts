@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 
-/** Crawlers may read the catalogue; carts, accounts, searches and the API are not for them. */
+/** Crawlers may read the catalogue; carts, accounts, searches, the back office and the API are not for them. */
 export const GET: APIRoute = ({ url }) =>
   new Response(
     [
@@ -9,6 +9,7 @@ export const GET: APIRoute = ({ url }) =>
       'Disallow: /api/',
       'Disallow: /checkout/',
       'Disallow: /minha-conta/',
+      'Disallow: /painel',
       'Disallow: /carrinho/',
       'Disallow: /busca',
       `Sitemap: ${url.origin}/sitemap.xml`,

@@ -13,11 +13,17 @@ type Focused = { name: string; visible: boolean; covered: string; focusVisible: 
 
 /**
  * What has focus now: its name, whether its focus ring shows, and what (if anything) covers its centre,
- * read once the page has painted the key's effect (two animation frames), as the shopper sees it.
+ * read once the page has painted the key's effect (two animation frames) and any finite animation
+ * (a drawer sliding in) has ended, as the shopper sees it.
  */
 function focused(page: Page): Promise<Focused> {
   return page.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    // A drawer sliding in is read where it comes to rest, not half off the screen.
+    const moving = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
     const el = document.activeElement;
     if (!(el instanceof HTMLElement) || el === document.body)
       return { name: '(nothing)', visible: false, covered: '', focusVisible: false, tag: '' };

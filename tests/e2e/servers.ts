@@ -12,6 +12,9 @@ export const MAINTENANCE_SECRET = 'libera-e2e-0f3a9c';
 export const OUTBOX = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-outbox`);
 /** Where the first server's start-up wrote store-evaluation invitation links, one a line (scripts/evaluation-key.ts). */
 export const EVALUATION_LINK = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-avaliacao.txt`);
+/** The first owners' one-time links (`npm run staff -- add`), one a line, for the desktop and mobile journeys. */
+export const STAFF_LINKS = path.join(os.tmpdir(), `store-e2e-${String(PORT)}-equipe.txt`);
+export const STAFF_OWNERS = ['dono-desktop@loja.test', 'dono-mobile@loja.test'] as const;
 
 /** The e2e server trusts requests signed as Netlify's proxy signs them (src/edge/trusted-proxy.ts). */
 export const PROXY_SIGNATURE_SECRET = 'e2e-proxy-3b7d41';

@@ -1,0 +1,97 @@
+import { getJson, sendJson } from './core.ts';
+import type { Client, Query } from './core.ts';
+import type { OrderStatusChange } from '#/contract/order.ts';
+import type { CouponUpdate } from '#/contract/coupon.ts';
+import type { ReviewSituacao } from '#/contract/review.ts';
+import type { Papel } from '#/contract/staff.ts';
+
+/**
+ * The staff API (`/v2/admin/*`, the embedded platform's extension) as the back office calls it: the
+ * client carries the member's panel session (`Staff-Session`), see controllers/panel.ts.
+ */
+
+/** Log in: the session token to keep in the panel's cookie, and who logged in (401/429 as ApiError). */
+export const staffLogin = (client: Client, email: string, senha: string) =>
+  sendJson(client, 'post', 'v2/admin/session', { email, senha }, 'staffSession');
+
+/** The second step of a login: the challenge and a code (the app's, or a recovery code). */
+export const staffSecondStep = (client: Client, desafio: string, codigo: string) =>
+  sendJson(client, 'post', 'v2/admin/session', { desafio, codigo }, 'staffSession');
+
+/** The member's own second factor: start (secret and URI), confirm (recovery codes, once), turn off. */
+export const startSecondFactor = (client: Client) =>
+  sendJson(client, 'post', 'v2/admin/me/totp', undefined, 'staffEnrolment');
+export const confirmSecondFactor = (client: Client, codigo: string) =>
+  sendJson(client, 'post', 'v2/admin/me/totp/confirm', { codigo }, 'staffRecoveryCodes');
+export const disableSecondFactor = (client: Client, codigo: string) =>
+  sendJson(client, 'delete', 'v2/admin/me/totp', { codigo }, 'formAnswer');
+
+/** Set a password through a one-time link. */
+export const setStaffPassword = (client: Client, token: string, senha: string) =>
+  sendJson(client, 'post', 'v2/admin/password', { token, senha }, 'formAnswer');
+
+/** Who this session is (a 401 ApiError once it has ended). */
+export const staffMe = (client: Client) => getJson(client, 'v2/admin/me', {}, 'staffMe');
+
+export const staffLogout = (client: Client, everywhere = false) =>
+  sendJson(client, 'delete', everywhere ? 'v2/admin/sessions' : 'v2/admin/session', undefined, 'formAnswer');
+
+export const staffOrders = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/orders', query, 'staffOrders');
+
+/** Every order the filters match (no paging), for a spreadsheet. */
+export const staffOrderExport = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/orders/export', query, 'staffOrderExport');
+
+export const staffOrder = async (client: Client, numero: string) =>
+  (await getJson(client, `v2/admin/orders/${encodeURIComponent(numero)}`, {}, 'staffOrder')).pedido;
+
+export const moveOrder = (client: Client, numero: string, change: OrderStatusChange) =>
+  sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/status`, change, 'staffStatus');
+
+export const staffMembers = async (client: Client) =>
+  (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;
+
+export const addStaffMember = (client: Client, member: { email: string; nome: string; papel: Papel }) =>
+  sendJson(client, 'post', 'v2/admin/staff', member, 'staffLink');
+
+export const updateStaffMember = (client: Client, id: number, change: { papel?: Papel; ativo?: boolean }) =>
+  sendJson(client, 'put', `v2/admin/staff/${String(id)}`, change, 'staffMember');
+
+export const newStaffLink = (client: Client, id: number) =>
+  sendJson(client, 'post', `v2/admin/staff/${String(id)}/link`, undefined, 'staffLink');
+
+/** The team's changes, newest first (owners). */
+export const staffActivity = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/activity', query, 'staffActivity');
+
+/** Product reviews for moderation (`catalogo` and owners): a status's queue, and a decision on one. */
+export const staffReviews = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/reviews', query, 'staffReviews');
+
+export const moderateReview = (client: Client, id: string, situacao: ReviewSituacao, motivo = '') =>
+  sendJson(
+    client,
+    'put',
+    `v2/admin/reviews/${encodeURIComponent(id)}`,
+    { situacao, motivo },
+    'staffReviewDecision',
+  );
+
+/** Coupons (`catalogo` and owners): every one with its uses, a new one, a change (switch off with `ativo: false`). */
+export const staffCoupons = async (client: Client) =>
+  (await getJson(client, 'v2/admin/coupons', {}, 'staffCoupons')).cupons;
+
+/** A new coupon: the fields as typed, checked by the platform (a refusal is a 400 ApiError in Portuguese). */
+export const createCoupon = (client: Client, coupon: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/admin/coupons', coupon, 'staffCoupon');
+
+export const updateCoupon = (client: Client, codigo: string, change: CouponUpdate) =>
+  sendJson(client, 'put', `v2/admin/coupons/${encodeURIComponent(codigo)}`, change, 'staffCoupon');
+
+/** Finishes by SKU or name, the most awaited first, and setting one's stock (e-mails who waited). */
+export const staffStock = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/stock', query, 'staffStock');
+
+export const setStock = (client: Client, sku: string, estoque: number | string) =>
+  sendJson(client, 'put', `v2/admin/stock/${encodeURIComponent(sku)}`, { estoque }, 'staffStockChange');

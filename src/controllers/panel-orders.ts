@@ -1,0 +1,208 @@
+import { moveOrder, staffOrder, staffOrderExport, staffOrders } from '#/api/staff.ts';
+import { formatDocument } from '#/contract/documents.ts';
+import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
+import type { Situacao } from '#/contract/order.ts';
+import type { PedidoEquipe, PedidoExport, StaffOrderList } from '#/contract/staff-orders.ts';
+import { formatDateTime } from '#/lib/dates.ts';
+import { excelCsv, spreadsheetMoney } from '#/lib/spreadsheet.ts';
+import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
+import type { OrderAction } from '#/lib/panel-actions.ts';
+import type { Answer, Notice } from './answer.ts';
+import { redirect, refusal } from './answer.ts';
+import { postedFields } from './fields.ts';
+import type { Fields } from './fields.ts';
+import { panelFilters, panelFrame, panelPage } from './panel.ts';
+import type { PanelPage } from './panel.ts';
+import type { Visit } from './visit.ts';
+
+/** The filters the orders list reads from its address, as typed (the view writes them back into the form). */
+export const ORDER_FILTERS = ['situacao', 'pagamento', 'de', 'ate', 'q', 'ordem', 'pagina'] as const;
+
+export type OrdersList = { filters: Fields; list: StaffOrderList | undefined; notice: Notice | undefined };
+
+/** `/painel/pedidos`: the filtered list; a filter the platform refuses is said above an empty list. */
+export async function panelOrdersPage(visit: Visit): Promise<Answer<PanelPage<OrdersList>>> {
+  return panelPage<OrdersList>(visit, ['pedidos'], async (frame) => {
+    const filters = panelFilters(visit.url, ORDER_FILTERS);
+    try {
+      return {
+        view: {
+          frame,
+          content: { filters, list: await staffOrders(frame.client, filters), notice: undefined },
+        },
+      };
+    } catch (error) {
+      const refused = refusal(error);
+      return {
+        status: refused.status,
+        view: {
+          frame,
+          content: { filters, list: undefined, notice: { text: refused.mensagem, error: true } },
+        },
+      };
+    }
+  });
+}
+
+const isAction = (value: string | null | undefined): value is OrderAction =>
+  value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value);
+
+const DONE: Partial<Record<Situacao, string>> = {
+  pago: 'Pagamento registrado. O cliente foi avisado por e-mail.',
+  enviado: 'Envio registrado. O cliente recebeu o rastreio por e-mail.',
+  entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
+  cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque.',
+};
+
+export type OrderView = {
+  pedido: PedidoEquipe;
+  /** The action being confirmed (`?acao=`), when the order's status allows it. */
+  confirming: OrderAction | undefined;
+  notice: Notice | undefined;
+  values: Fields;
+};
+
+/**
+ * `/painel/pedidos/{numero}`: the order; `?acao=` asks to confirm a move, and the confirmation posts it
+ * with the status the page showed, so a second click or a stale page changes nothing twice.
+ */
+export async function panelOrderPage(
+  visit: Visit,
+  numero: string | undefined,
+): Promise<Answer<PanelPage<OrderView | null>>> {
+  return panelPage<OrderView | null>(visit, ['pedidos'], async (frame) => {
+    if (!isOrderNumber(numero)) return { status: 404, view: { frame, content: null } };
+    const fields = await postedFields(visit.request);
+    let notice: Notice | undefined;
+    let status: number | undefined;
+    if (fields) {
+      const action = fields['acao'];
+      const de = fields['de'] ?? '';
+      if (!isAction(action) || !(ORDER_STATUSES as readonly string[]).includes(de)) {
+        notice = { text: 'Ação inválida. Atualize a página e tente de novo.', error: true };
+        status = 400;
+      } else
+        try {
+          const moved = await moveOrder(frame.client, numero, {
+            situacao: ORDER_ACTIONS[action].to,
+            de: de as Situacao,
+            ...(action === 'enviar'
+              ? { transportadora: fields['transportadora'] ?? '', rastreio: fields['rastreio'] ?? '' }
+              : {}),
+          });
+          return redirect(`/painel/pedidos/${numero}?feito=${moved.situacao}`);
+        } catch (error) {
+          const refused = refusal(error);
+          notice = { text: refused.mensagem, error: true };
+          status = refused.status;
+        }
+    } else {
+      const done = visit.url.searchParams.get('feito');
+      const text = done ? DONE[done as Situacao] : undefined;
+      if (text) notice = { text, error: false };
+    }
+    let pedido: PedidoEquipe;
+    try {
+      pedido = await staffOrder(frame.client, numero);
+    } catch (error) {
+      if (refusal(error).status === 404) return { status: 404, view: { frame, content: null } };
+      throw error;
+    }
+    const asked = fields ? fields['acao'] : visit.url.searchParams.get('acao');
+    const confirming =
+      isAction(asked) && pedido.proximas.includes(ORDER_ACTIONS[asked].to) ? asked : undefined;
+    return {
+      status,
+      view: { frame, content: { pedido, confirming, notice, values: fields ?? {} } },
+    };
+  });
+}
+
+/** `/painel`: the orders waiting in each status, for the roles that see orders (the catalogue's pages come later). */
+export async function panelHomePage(visit: Visit): Promise<Answer<PanelPage<StaffOrderList | null>>> {
+  return panelPage(visit, [], async (frame) => {
+    const seesOrders = frame.me.papel === 'dono' || frame.me.papel === 'pedidos';
+    return { view: { frame, content: seesOrders ? await staffOrders(frame.client, {}) : null } };
+  });
+}
+
+const CSV_FIELDS = [
+  'Pedido',
+  'Data',
+  'Situação',
+  'Pagamento',
+  'Cliente',
+  'E-mail',
+  'CPF/CNPJ',
+  'Itens',
+  'Subtotal',
+  'Desconto à vista',
+  'Cupom',
+  'Desconto do cupom',
+  'Frete',
+  'Total',
+  'Entrega',
+  'Cidade',
+  'UF',
+  'Transportadora',
+  'Rastreio',
+] as const;
+
+/**
+ * `/painel/pedidos.csv` with the list's filters: every matching order (not one page) as a spreadsheet
+ * Excel in Portuguese opens as it is. A guest goes to the login; a wrong role gets a 403.
+ */
+export async function panelOrdersCsv(visit: Visit): Promise<Response | { redirect: string }> {
+  const frame = await panelFrame(visit, 'pedidos');
+  if ('redirect' in frame) return frame;
+  if (!frame.allowed)
+    return new Response('Seu papel na equipe não dá acesso aos pedidos.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  const filters = panelFilters(
+    visit.url,
+    ORDER_FILTERS.filter((name) => name !== 'pagina'),
+  );
+  let pedidos: PedidoExport[];
+  try {
+    const answer = await staffOrderExport(frame.client, filters);
+    pedidos = answer.pedidos;
+  } catch (error) {
+    return new Response(refusal(error).mensagem, {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const csv = excelCsv(
+    CSV_FIELDS,
+    pedidos.map((p) => [
+      p.numero,
+      formatDateTime(p.criadoEm),
+      p.situacaoLabel,
+      p.pagamento,
+      p.cliente.nome,
+      p.cliente.email,
+      formatDocument(p.documento),
+      p.quantidadeItens,
+      spreadsheetMoney(p.subtotal),
+      spreadsheetMoney(p.desconto),
+      p.cupom,
+      spreadsheetMoney(p.descontoCupom),
+      spreadsheetMoney(p.frete),
+      spreadsheetMoney(p.total),
+      p.entrega,
+      p.cidade,
+      p.uf,
+      p.transportadora,
+      p.rastreio,
+    ]),
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="pedidos-${day}.csv"`,
+    },
+  });
+}

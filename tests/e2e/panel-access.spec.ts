@@ -1,0 +1,177 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN_TOKEN, ownAddress, PORT } from './servers.ts';
+import { randomCpf } from './shopper.ts';
+
+/**
+ * Every back-office route and action, tried by whoever should not pass: a guest and a logged-in shopper are
+ * sent to the panel's login, a member whose role does not serve the page gets its 403, and nothing changes.
+ */
+
+const BASE = `http://127.0.0.1:${String(PORT)}`;
+const PASSWORD = 'uma senha longa de quem testa o acesso';
+const token = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' };
+
+const fresh = () => playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: ownAddress() });
+
+/** A member made through the staff API (automation), with a password, logged in through the panel's form. */
+async function memberContext(
+  papel: 'pedidos' | 'catalogo' | 'dono',
+): Promise<{ ctx: APIRequestContext; id: number }> {
+  const api = await fresh();
+  const email = `acesso.${papel}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;
+  const added = await api.post('/api/v2/admin/staff', {
+    headers: token,
+    data: { email, nome: `Acesso ${papel}`, papel },
+  });
+  expect(added.status()).toBe(201);
+  const { link, membro } = (await added.json()) as { link: string; membro: { id: number } };
+  const set = await api.post('/api/v2/admin/password', {
+    headers: { 'Content-Type': 'application/json' },
+    data: { token: new URL(link).searchParams.get('token'), senha: PASSWORD },
+  });
+  expect(set.status()).toBe(200);
+  const ctx = await fresh();
+  const login = await ctx.post('/painel/entrar', {
+    form: { email, senha: PASSWORD },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(303);
+  return { ctx, id: membro.id };
+}
+
+/** A shopper logged in on the storefront (their session cookie), who must not reach the panel. */
+async function shopperContext(): Promise<APIRequestContext> {
+  const ctx = await fresh();
+  const email = `cliente.acesso.${String(Date.now())}@exemplo.com.br`;
+  const signup = await ctx.post('/api/v2/front/checkout/register', {
+    headers: { 'App-Token': 'wapstore', 'Content-Type': 'application/json' },
+    data: {
+      pessoa: 'F',
+      nomeRazao: 'Cliente Curiosa',
+      documento: randomCpf(),
+      email,
+      celular: '(19) 98765-4321',
+      nascimento: '20/05/1988',
+      cep: '13035-000',
+      logradouro: 'Rua das Palmeiras',
+      numero: '45',
+      bairro: 'Centro',
+      cidade: 'Campinas',
+      uf: 'SP',
+      senha: 'senha longa da cliente curiosa',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  expect((await ctx.storageState()).cookies.map((c) => c.name)).toContain('PHPSESSID');
+  return ctx;
+}
+
+const PAGES = [
+  '/painel',
+  '/painel/pedidos',
+  '/painel/pedidos/999999',
+  '/painel/pedidos.csv',
+  '/painel/avaliacoes',
+  '/painel/cupons',
+  '/painel/estoque',
+  '/painel/conta',
+  '/painel/equipe',
+  '/painel/atividade',
+];
+
+test('a guest and a shopper reach no panel page or action: each is sent to the panel login', async () => {
+  const guest = await fresh();
+  const shopper = await shopperContext();
+  for (const ctx of [guest, shopper]) {
+    for (const path of PAGES) {
+      const res = await ctx.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(303);
+      expect(res.headers()['location'], path).toBe(`/painel/entrar?retorno=${encodeURIComponent(path)}`);
+    }
+    for (const [path, form] of [
+      ['/painel/pedidos/999999', { acao: 'cancelar', de: 'aguardando_pagamento' }],
+      ['/painel/equipe', { acao: 'desligar', id: '1' }],
+      ['/painel/cupons', { acao: 'desligar', codigo: 'BEMVINDO10' }],
+      ['/painel/avaliacoes', { decisao: 'aprovada', id: '1' }],
+      ['/painel/conta', { acao: 'iniciar' }],
+      ['/painel/estoque', { sku: 'X', estoque: '0' }],
+      ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
+    ] as const) {
+      const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
+      expect(res.status(), `POST ${path}`).toBe(303);
+      expect(res.headers()['location'], `POST ${path}`).toMatch(/^\/painel\/entrar\?retorno=/);
+    }
+  }
+  const team = await (await fresh()).get('/api/v2/admin/staff', { headers: token });
+  const { membros } = (await team.json()) as { membros: { email: string }[] };
+  expect(membros.map((m) => m.email)).not.toContain('intrusa@exemplo.com.br');
+});
+
+test('each role reaches its own pages; any other page or action is a 403 that changes nothing', async () => {
+  const orders = await memberContext('pedidos');
+  const catalogue = await memberContext('catalogo');
+  const target = await memberContext('pedidos');
+  const expected: Record<string, [number, number]> = {
+    // path: [pedidos, catalogo]
+    '/painel': [200, 200],
+    '/painel/pedidos': [200, 403],
+    '/painel/pedidos/999999': [404, 403],
+    '/painel/pedidos.csv': [200, 403],
+    '/painel/avaliacoes': [403, 200],
+    '/painel/cupons': [403, 200],
+    '/painel/estoque': [403, 200],
+    '/painel/conta': [200, 200],
+    '/painel/equipe': [403, 403],
+    '/painel/atividade': [403, 403],
+  };
+  for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
+    expect((await orders.ctx.get(path, { maxRedirects: 0 })).status(), `pedidos ${path}`).toBe(forOrders);
+    expect((await catalogue.ctx.get(path, { maxRedirects: 0 })).status(), `catalogo ${path}`).toBe(
+      forCatalogue,
+    );
+  }
+  for (const { ctx } of [orders, catalogue]) {
+    const off = await ctx.post('/painel/equipe', {
+      form: { acao: 'desligar', id: String(target.id) },
+      headers: { Origin: BASE },
+      maxRedirects: 0,
+    });
+    expect(off.status()).toBe(403);
+  }
+  const coupon = await orders.ctx.post('/painel/cupons', {
+    form: { acao: 'desligar', codigo: 'BEMVINDO10' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(coupon.status()).toBe(403);
+  const coupons = await (await fresh()).get('/api/v2/admin/coupons', { headers: token });
+  const { cupons } = (await coupons.json()) as { cupons: { codigo: string; ativo: boolean }[] };
+  expect(cupons.find((c) => c.codigo === 'BEMVINDO10')?.ativo).toBe(true);
+  const cancel = await catalogue.ctx.post('/painel/pedidos/999999', {
+    form: { acao: 'cancelar', de: 'aguardando_pagamento' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(cancel.status()).toBe(403);
+  // The member the others tried to switch off is still in.
+  expect((await target.ctx.get('/painel', { maxRedirects: 0 })).status()).toBe(200);
+  // A post from another site is refused before any page runs.
+  const forged = await orders.ctx.post('/painel/pedidos/999999', {
+    form: { acao: 'cancelar', de: 'aguardando_pagamento' },
+    headers: { Origin: 'https://outro-site.example' },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.text()).toContain('Cross-site');
+});
+
+test('the panel session opens only the panel: the storefront never gets the cookie, the API not without the header', async () => {
+  const { ctx } = await memberContext('dono');
+  const state = await ctx.storageState();
+  const cookie = state.cookies.find((c) => c.name === 'painel');
+  expect(cookie).toMatchObject({ path: '/painel', httpOnly: true, sameSite: 'Strict' });
+  // The cookie alone does not open the staff API: only the Staff-Session header (sent by the pages) does.
+  expect((await ctx.get('/api/v2/admin/me')).status()).toBe(401);
+});

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './axe.ts';
+import { ADMIN_TOKEN } from './servers.ts';
+import { screenOf, shopperContext } from './shopper.ts';
+
+/** A `catalogo` member, made through the staff API as automation would, logged in on the panel. */
+async function catalogueMember(page: Page, request: APIRequestContext) {
+  const email = `catalogo.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;
+  const added = await request.post('/api/v2/admin/staff', {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: { email, nome: 'Carla Catálogo', papel: 'catalogo' },
+  });
+  expect(added.status()).toBe(201);
+  const { link } = (await added.json()) as { link: string };
+  await page.goto(link);
+  await page.getByLabel('Nova senha').fill('senha longa da carla do catálogo');
+  await page.getByLabel('Repita a senha').fill('senha longa da carla do catálogo');
+  await page.getByRole('button', { name: 'Salvar senha' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill('senha longa da carla do catálogo');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/painel$/);
+}
+
+test('a catalogue member creates a coupon, switches it off, saves a stock and reads the reviews queue, without JavaScript', async ({
+  browser,
+  isMobile,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  await catalogueMember(page, request);
+  await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
+    'Início',
+    'Estoque',
+    'Avaliações',
+    'Cupons',
+  ]);
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Cupons' })
+    .click();
+  await expect(page.locator('.coupon', { hasText: 'BEMVINDO10' })).toBeVisible();
+
+  // A refused coupon: the reason under the form, what was typed kept.
+  const code = `PAINEL${isMobile ? 'M' : 'D'}${String(Date.now()).slice(-5)}`;
+  const form = page.getByRole('region', { name: 'Novo cupom' });
+  await form.getByLabel('Código').fill(code);
+  await form.getByLabel('Descrição (o cliente lê)').fill('12% no painel');
+  await form.getByLabel('Tipo').selectOption('produtos-percentual');
+  await form.getByLabel('Valor (% ou R$)').fill('150');
+  await form.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Um percentual vai de 0,01 a 100.');
+  await expect(form.getByLabel('Código')).toHaveValue(code);
+  await form.getByLabel('Valor (% ou R$)').fill('12,5');
+  await form.getByLabel('Compra mínima (R$)').fill('1.000,00');
+  await form.getByLabel('Usos no total').fill('50');
+  await form.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Cupom ${code} criado.`);
+  const row = page.locator('.coupon', { hasText: code });
+  await expect(row).toContainText('12,5% dos produtos');
+  await expect(row).toContainText('a partir de R$ 1.000,00');
+  await expect(row).toContainText('Usado 0 vezes de 50');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
+  await row.getByRole('button', { name: `Desligar o cupom ${code}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Cupom ${code} desligado.`);
+  await expect(page.locator('.coupon', { hasText: code })).toContainText('Desligado');
+
+  // Stock: find a finish by its SKU and save its stock (the same number: other journeys share this store).
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Estoque' })
+    .click();
+  const first = page.locator('.stock__item').first();
+  const sku = (await first.locator('code').innerText()).trim();
+  await page.getByLabel('SKU ou nome do produto').fill(sku);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.locator('.stock__item')).toHaveCount(1);
+  const stock = await page.getByLabel(`Estoque de ${sku}`).inputValue();
+  await page.getByLabel(`Estoque de ${sku}`).fill('muitos');
+  await page.getByRole('button', { name: `Salvar o estoque de ${sku}` }).click();
+  await expect(page.getByRole('alert')).toContainText(`${sku}: estoque deve ser um número inteiro.`);
+  await page.getByLabel(`Estoque de ${sku}`).fill(stock);
+  await page.getByRole('button', { name: `Salvar o estoque de ${sku}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Estoque de ${sku} salvo: ${stock} → ${stock}.`);
+  await expect(page.getByLabel('SKU ou nome do produto')).toHaveValue(sku);
+
+  // The reviews queue opens; the orders are not this role's.
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Avaliações' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Avaliações de produtos' })).toBeVisible();
+  expect((await page.goto('/painel/pedidos'))?.status()).toBe(403);
+
+  const checked = await (
+    await shopperContext(browser, isMobile, {
+      javaScript: true,
+      storageState: await page.context().storageState(),
+    })
+  ).newPage();
+  for (const path of ['/painel/cupons', '/painel/avaliacoes', '/painel/estoque', '/painel/conta'])
+    await checked.goto(path).then(() => expectNoSeriousA11yIssues(checked, undefined, path));
+});
