@@ -5,7 +5,8 @@ import type { BinaryLike, ScryptOptions } from 'node:crypto';
  * Passwords with Node's scrypt at OWASP's parameters (N = 2^17, r = 8, p = 1: 128 MiB per hash),
  * a 16-byte random salt and a 32-byte key, stored as `scrypt$N$r$p$salt$key` (base64url).
  */
-const N = 2 ** 17;
+export const PASSWORD_N = 2 ** 17;
+let N = PASSWORD_N;
 const R = 8;
 const P = 1;
 const KEY_BYTES = 32;
@@ -18,6 +19,14 @@ const scrypt = (password: BinaryLike, salt: BinaryLike, length: number, options:
       else resolve(key);
     });
   });
+
+/**
+ * For the test suites only (tests/support/cheap-passwords.ts): a smaller N, so the hundreds of logins
+ * they make take milliseconds each. A hash keeps its own parameters, so checking is the same either way.
+ */
+export function lowerPasswordCostForTests(n: number): void {
+  N = n;
+}
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

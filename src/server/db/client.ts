@@ -34,6 +34,8 @@ export type Database = {
   pool?: pg.Pool;
   /** Be told when the catalogue or the settings change, whichever instance changed them (watch.ts). */
   watch: (onChange: ChangeHandler) => Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a tarball, to start another one from (`loadDataDir`). */
+  dump?: () => Promise<Blob | File>;
   /** Close the connections; a stuck pool is abandoned after a deadline so shutdown always ends. */
   close: () => Promise<void>;
 };
@@ -46,6 +48,8 @@ export type DatabaseOptions = {
   /** PostgreSQL schema to create and use (isolates test runs sharing one database). */
   schemaName?: string | undefined;
   migrationsFolder?: string | undefined;
+  /** PGlite only: start from this dump (`Database.dump`) instead of an empty database. */
+  loadDataDir?: Blob | File | undefined;
   /**
    * Longest a statement may run on PostgreSQL (server side, and on the client for a silent network);
    * 0 = no limit (seeding a large catalogue). Serving code keeps the default.
@@ -228,6 +232,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   try {
     const client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema });
@@ -236,6 +241,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       db,
       kind: 'pglite',
       health: new DatabaseHealth(),
+      dump: () => client.dumpDataDir('none'),
       watch: async (onChange) => {
         const stop = await client.listen(CHANGES_CHANNEL, (payload) => {
           onChange(payload.split('.')[1] ?? '*');

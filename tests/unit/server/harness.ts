@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
@@ -53,6 +55,27 @@ async function putExtensionsInPublic(url: string): Promise<void> {
 }
 
 /**
+ * An in-memory PGlite seeded with `products`: loaded from this run's snapshot of that size when one exists,
+ * else migrated and seeded here, then saved for the next test file (write, then rename: whole or absent).
+ */
+async function seededPglite(products: number): Promise<Database> {
+  // Suites outside the server projects (the browser stores' tests) have no snapshot folder.
+  const folder = inject('pgliteSnapshots') as string | undefined;
+  const file = folder && path.join(folder, `seed-${String(products)}.tar`);
+  const saved = file ? await readFile(file).catch(() => undefined) : undefined;
+  if (saved) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([saved]) });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedDatabase(database.db, products);
+  const dump = file && (await database.dump?.());
+  if (file && dump) {
+    const partial = `${file}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+  }
+  return database;
+}
+
+/**
  * A seeded platform on in-memory PGlite, or in a throw-away schema of TEST_DATABASE_URL. Its e-mail is
  * kept in memory (`mail`) unless a test hands it a real `mailer`.
  */
@@ -63,10 +86,11 @@ export async function startPlatform(
   const postgres = process.env['TEST_DB'] === 'postgres';
   const schemaName = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (postgres) await (extensionsInPublic ??= putExtensionsInPublic(process.env['TEST_DATABASE_URL'] ?? ''));
-  const database: Database = await openDatabase(
-    postgres ? { url: process.env['TEST_DATABASE_URL'], schemaName } : { dataDir: 'memory://' },
-  );
-  await seedDatabase(database.db, products);
+  let database: Database;
+  if (postgres) {
+    database = await openDatabase({ url: process.env['TEST_DATABASE_URL'], schemaName });
+    await seedDatabase(database.db, products);
+  } else database = await seededPglite(products);
   /** What the platform e-mailed, newest last. */
   const mail = memoryMailer();
   const platform = createPlatform({
