@@ -7,7 +7,10 @@ import type { Page } from '@playwright/test';
  * names each rule and the elements that break it.
  */
 export async function expectNoSeriousA11yIssues(page: Page, selector?: string, context = page.url()) {
-  const builder = new AxeBuilder({ page });
+  // One axe.run in the page, reporting only violations: the store's pages have no cross-origin frames
+  // that need the multi-frame run (a blank page opened per check), and listing every passing node made
+  // the answer large. A listing page: 5 to 9 s a check, now about 1.5 s.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   const results = await (selector ? builder.include(selector) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
