@@ -5,6 +5,9 @@ import { wholeNumber } from './common.ts';
 
 export const STOCK_PER_PAGE = 25;
 
+/** What a SKU may hold: letters (accented too: the seed's brand codes have them), digits, `.`, `_`, `-`. */
+export const SKU_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
+
 export const staffStockQuerySchema = z.object({
   /** Part of a SKU or of the product's name. */
   q: z

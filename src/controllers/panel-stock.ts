@@ -1,4 +1,5 @@
 import { setStock, staffStock } from '#/api/staff.ts';
+import { SKU_PATTERN } from '#/contract/staff-stock.ts';
 import type { StaffStock } from '#/contract/staff-stock.ts';
 import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal } from './answer.ts';
@@ -17,7 +18,7 @@ function savedNotice(params: URLSearchParams): Notice | undefined {
   const [sku, before, after, told] = ['feito', 'antes', 'estoque', 'avisados'].map(
     (k) => params.get(k) ?? '',
   );
-  if (!/^[\w.-]{1,64}$/.test(sku ?? '') || ![before, after, told].every((n) => /^\d{1,7}$/.test(n ?? '')))
+  if (!SKU_PATTERN.test(sku ?? '') || ![before, after, told].every((n) => /^\d{1,7}$/.test(n ?? '')))
     return undefined;
   const people = Number(told);
   const emailed =

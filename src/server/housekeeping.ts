@@ -19,6 +19,9 @@ const ago = (ms: number) => sql`now() - ${`${String(ms)} milliseconds`}::interva
 /** How long e-mail kept without SMTP stays in the outbox table. */
 export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** How long a sent catalogue sheet is kept for its apply. */
+export const CATALOG_IMPORT_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
+
 export type Purged = {
   sessions: number;
   cartLines: number;
@@ -26,12 +29,13 @@ export type Purged = {
   resetLinks: number;
   outbox: number;
   staffSessions: number;
+  catalogImports: number;
 };
 
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
  * sessions that no longer exist, replay answers older than a day, password-reset links past their
- * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return inTransaction(database.db, async (db) => {
@@ -63,8 +67,13 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .where(lt(t.mailOutbox.createdAt, ago(OUTBOX_KEEP_MS)))
       .returning({ id: t.mailOutbox.id });
     const staffSessions = await purgeStaffSessions(db);
+    const catalogImports = await db
+      .delete(t.catalogImports)
+      .where(lt(t.catalogImports.createdAt, ago(CATALOG_IMPORT_KEEP_MS)))
+      .returning({ id: t.catalogImports.id });
     return {
       staffSessions,
+      catalogImports: catalogImports.length,
       sessions: sessions.length,
       cartLines: cartLines.length,
       idempotencyKeys: idempotencyKeys.length,

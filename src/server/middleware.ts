@@ -126,9 +126,14 @@ function hasControlCharacter(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1));
 }
 
-/** Mutations accept JSON only: anything else is 415, malformed JSON is 400, bodies are capped. */
+/** The one staff call whose body is a file, not JSON. */
+export const SHEET_UPLOAD_PATH = '/v2/admin/catalog/imports';
+
+/** Mutations accept JSON only (but a catalogue sheet's upload): anything else is 415, malformed JSON is 400, bodies are capped. */
 export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  // A spreadsheet is sent as its own bytes; its route caps and checks them (routes/staff-catalog.ts).
+  if (c.req.method === 'POST' && c.req.path.endsWith(SHEET_UPLOAD_PATH)) return next();
   const length = Number(c.req.header('Content-Length') ?? 0);
   if (length > BODY_LIMIT_BYTES) {
     throw new PlatformError(413, 'payload_too_large', 'O corpo da requisição é grande demais.');

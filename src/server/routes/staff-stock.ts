@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { staffStockQuerySchema, stockChangeSchema } from '#/contract/staff-stock.ts';
+import { SKU_PATTERN, staffStockQuerySchema, stockChangeSchema } from '#/contract/staff-stock.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listStock, setVariantStock } from '#/server/catalog/stock.ts';
@@ -30,7 +30,7 @@ staffStock.put(
   }),
   async (c) => {
     const sku = c.req.param('sku');
-    if (!/^[\w.-]{1,64}$/.test(sku)) throw notFound('SKU não encontrado.');
+    if (!SKU_PATTERN.test(sku)) throw notFound('SKU não encontrado.');
     const { db, mailer } = c.get('config');
     const { estoque } = c.req.valid('json');
     const { before } = await setVariantStock(db, sku, estoque);

@@ -71,3 +71,17 @@ export const staffLinks = pgTable(
   },
   (table) => [index('staff_links_member_idx').on(table.memberId)],
 );
+
+/**
+ * A catalogue sheet the team sent (its bytes in base64), kept between its dry run and its apply so
+ * the apply reads the very file that was checked; swept after two days (housekeeping.ts).
+ */
+export const catalogImports = pgTable('catalog_imports', {
+  id: text().primaryKey(),
+  actor: text().notNull(),
+  fileName: text('file_name').notNull(),
+  format: text().$type<'csv' | 'xlsx'>().notNull(),
+  content: text().notNull(),
+  createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { mode: 'date' }),
+});

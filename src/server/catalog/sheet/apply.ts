@@ -1,0 +1,219 @@
+// One concern: the catalogue a sheet is planned against, and a plan written to it in batches.
+import { inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { inTransaction, queryRows } from '#/server/db/client.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { normalizeText } from '#/server/lib/text.ts';
+import type { Actor } from '#/server/staff/audit.ts';
+import type { Applicable, CatalogueState, Plan } from './plan.ts';
+
+/** Rows written per transaction: a failure loses at most one batch, and a re-run finishes it. */
+export const APPLY_BATCH = 500;
+
+export async function loadCatalogueState(db: Db): Promise<CatalogueState> {
+  const [variants, products, brands, categories] = await Promise.all([
+    db
+      .select({
+        id: t.variants.id,
+        productId: t.variants.productId,
+        sku: t.variants.sku,
+        finish: t.variants.finish,
+        finishLabel: t.variants.finishLabel,
+        listPrice: t.variants.listPrice,
+        price: t.variants.price,
+        stock: t.variants.stock,
+        position: t.variants.position,
+      })
+      .from(t.variants),
+    db
+      .select({
+        id: t.products.id,
+        slug: t.products.slug,
+        name: t.products.name,
+        brandId: t.products.brandId,
+        categoryId: t.products.categoryId,
+      })
+      .from(t.products),
+    db.select({ id: t.brands.id, name: t.brands.name, slug: t.brands.slug }).from(t.brands),
+    db
+      .select({
+        id: t.categories.id,
+        parentId: t.categories.parentId,
+        name: t.categories.name,
+        path: t.categories.path,
+      })
+      .from(t.categories),
+  ]);
+  return { variants, products, brands, categories };
+}
+
+/**
+ * The product family a new product is drawn as: the one most of its category's products have, else
+ * that of its parent category's products, else a tap.
+ */
+async function kindFor(db: Db, categoryId: number): Promise<string> {
+  const most = (where: SQL) =>
+    queryRows<{ kind: string }>(
+      db,
+      sql`select kind from ${t.products} where ${where} group by kind order by count(*) desc, kind limit 1`,
+    );
+  const [own] = await most(sql`category_id = ${categoryId}`);
+  if (own) return own.kind;
+  const [near] = await most(
+    sql`category_id in (select id from ${t.categories} where parent_id = (select parent_id from ${t.categories} where id = ${categoryId}))`,
+  );
+  return near?.kind ?? 'torneira';
+}
+
+/** Price, stock and finishes of products after their finishes changed: the price of the first finish in stock. */
+async function refreshTotals(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${t.products} p set
+      stock = agg.stock, finishes = agg.finishes,
+      list_price = pick.list_price, price = pick.price,
+      discount = case when pick.list_price > 0 then round((1 - pick.price / pick.list_price) * 100)::int else 0 end
+    from
+      (select product_id, coalesce(sum(stock), 0)::int as stock, array_agg(finish order by position) as finishes
+         from ${t.variants} where product_id in (${list}) group by product_id) agg,
+      (select distinct on (product_id) product_id, list_price, price
+         from ${t.variants} where product_id in (${list}) order by product_id, (stock > 0) desc, position) pick
+    where p.id = agg.product_id and p.id = pick.product_id`);
+}
+
+/** Name key and search vector (name, categories, finishes), and any new word for the search's typo lookups. */
+async function refreshSearch(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const [products, variants, categories] = await Promise.all([
+    db
+      .select({ id: t.products.id, name: t.products.name, categoryId: t.products.categoryId })
+      .from(t.products)
+      .where(inArray(t.products.id, ids)),
+    db
+      .select({ productId: t.variants.productId, label: t.variants.finishLabel })
+      .from(t.variants)
+      .where(inArray(t.variants.productId, ids))
+      .orderBy(t.variants.position),
+    db
+      .select({ id: t.categories.id, parentId: t.categories.parentId, name: t.categories.name })
+      .from(t.categories),
+  ]);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const chain = (id: number): string[] => {
+    const names: string[] = [];
+    for (let c = byId.get(id); c; c = c.parentId === null ? undefined : byId.get(c.parentId))
+      names.unshift(c.name);
+    return names;
+  };
+  const words = new Set<string>();
+  for (const p of products) {
+    const labels = variants.filter((v) => v.productId === p.id).map((v) => v.label);
+    const text = normalizeText(`${p.name} ${chain(p.categoryId).join(' ')} ${labels.join(' ')}`);
+    for (const word of text.split(' ')) if (word.length > 2 && /[a-z]/.test(word)) words.add(word);
+    await db
+      .update(t.products)
+      .set({ nameKey: normalizeText(p.name), searchVector: sql`to_tsvector('portuguese', ${text})` })
+      .where(sql`${t.products.id} = ${p.id}`);
+  }
+  if (words.size > 0)
+    await db
+      .insert(t.searchTerms)
+      .values([...words].map((word) => ({ word, frequency: 1 })))
+      .onConflictDoNothing();
+}
+
+/** Write one batch of accepted rows in one transaction; products created here are added to `slugIds`. */
+async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, number>, actor: Actor) {
+  await inTransaction(db, async (tx) => {
+    const totals = new Set<number>();
+    const search = new Set<number>();
+    for (const row of rows) {
+      if (row.newProduct) {
+        const p = row.newProduct;
+        const [inserted] = await tx
+          .insert(t.products)
+          .values({
+            slug: p.slug,
+            name: p.name,
+            kind: await kindFor(tx, p.categoryId),
+            brandId: p.brandId,
+            categoryId: p.categoryId,
+            shortDescription: '',
+            badgeIds: [],
+            ratingAvg: 0,
+            ratingCount: 0,
+            sales: 0,
+            createdAt: new Date(),
+            listPrice: row.variantSet.listPrice ?? 0,
+            price: row.variantSet.price ?? 0,
+            discount: 0,
+            stock: 0,
+            finishes: [],
+            nameKey: normalizeText(p.name),
+            searchVector: sql`to_tsvector('portuguese', '')`,
+          })
+          .returning({ id: t.products.id });
+        const id = (inserted as { id: number }).id;
+        await tx
+          .insert(t.productDetails)
+          .values({ productId: id, ean: '', description: '', specs: [], combinations: [] });
+        slugIds.set(p.slug, id);
+      }
+      const productId = 'id' in row.product ? row.product.id : slugIds.get(row.product.slug);
+      if (productId === undefined) continue;
+      if (row.productSet) {
+        await tx
+          .update(t.products)
+          .set(row.productSet)
+          .where(sql`${t.products.id} = ${productId}`);
+        search.add(productId);
+      }
+      if (row.variantId !== undefined) {
+        if (Object.keys(row.variantSet).length > 0)
+          await tx
+            .update(t.variants)
+            .set(row.variantSet)
+            .where(sql`${t.variants.id} = ${row.variantId}`);
+      } else {
+        const v = row.variantSet;
+        await tx.insert(t.variants).values({
+          productId,
+          sku: row.sku,
+          finish: v.finish ?? '',
+          finishLabel: v.finishLabel ?? '',
+          listPrice: v.listPrice ?? 0,
+          price: v.price ?? 0,
+          stock: v.stock ?? 0,
+          position: row.position ?? 0,
+        });
+      }
+      totals.add(productId);
+      if (row.newProduct || row.variantSet.finish) search.add(productId);
+    }
+    await refreshTotals(tx, [...totals]);
+    await refreshSearch(tx, [...search]);
+    await tx.insert(t.auditLog).values(
+      rows.map((row) => ({
+        actor,
+        action: row.kind === 'create' ? 'planilha.criar' : 'planilha.alterar',
+        entity: 'produto',
+        entityId: row.sku,
+        before: row.kind === 'create' ? null : Object.fromEntries(row.changes.map((c) => [c.campo, c.antes])),
+        after: Object.fromEntries(row.changes.map((c) => [c.campo, c.depois])),
+      })),
+    );
+  });
+}
+
+/** Write every accepted row of a plan, a batch per transaction, recorded as `actor`'s changes. */
+export async function applyPlan(db: Db, plan: Plan, actor: Actor): Promise<void> {
+  const rows = plan.rows.filter((r): r is Applicable => r.kind === 'change' || r.kind === 'create');
+  const slugIds = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += APPLY_BATCH)
+    await applyBatch(db, rows.slice(i, i + APPLY_BATCH), slugIds, actor);
+}

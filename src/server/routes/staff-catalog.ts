@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { SHEET_MAX_BYTES } from '#/contract/catalog-sheet.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { PlatformError } from '#/server/errors.ts';
+import { applySheet, exportSheet, sendSheet, sheetDryRun } from '#/server/catalog/sheet/imports.ts';
+
+/**
+ * The catalogue as a spreadsheet (owners and `catalogo`): `GET /sheet` every finish as a row;
+ * `POST /imports` a CSV or XLSX file as the request's bytes (`?arquivo=` its name), answered with its dry
+ * run (201); `GET /imports/{id}` that dry run again, against the catalogue as it is now;
+ * `POST /imports/{id}/apply` applies it. Each created or changed row is in the activity record.
+ */
+export const staffCatalog = new Hono<PlatformEnv>();
+
+staffCatalog.get('/sheet', async (c) => c.json({ linhas: await exportSheet(c.get('config').db) }));
+
+staffCatalog.post(
+  '/imports',
+  bodyLimit({
+    maxSize: SHEET_MAX_BYTES,
+    onError: () => {
+      throw new PlatformError(
+        413,
+        'payload_too_large',
+        `A planilha passa de ${String(SHEET_MAX_BYTES / 1024 / 1024)} MB: divida-a em arquivos menores.`,
+      );
+    },
+  }),
+  async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const report = await sendSheet(c.get('config').db, bytes, c.req.query('arquivo'), c.get('actor'));
+    return c.json(report, 201);
+  },
+);
+
+staffCatalog.get('/imports/:id', async (c) =>
+  c.json(await sheetDryRun(c.get('config').db, c.req.param('id'))),
+);
+
+staffCatalog.post('/imports/:id/apply', async (c) =>
+  c.json(await applySheet(c.get('config').db, c.req.param('id'), c.get('actor'))),
+);

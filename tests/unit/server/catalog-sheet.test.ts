@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
+import type { SheetReport, SheetRow } from '#/contract/catalog-sheet.ts';
+import { activityListSchema } from '#/contract/activity.ts';
+import * as t from '#/server/db/schema.ts';
+import { catalogCsv, catalogXlsx } from '#/lib/catalog-sheet.ts';
+import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/** The catalogue sheet: export, a dry run that says what each row would do, an apply that does it once. */
+
+let store: TestPlatform;
+const staff = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+
+beforeAll(async () => {
+  store = await startPlatform(40);
+});
+afterAll(() => store.stop());
+
+async function exported(): Promise<SheetRow[]> {
+  const res = await store.request('/v2/admin/catalog/sheet', { headers: staff });
+  expect(res.status).toBe(200);
+  return sheetExportSchema.parse(await res.json()).linhas;
+}
+
+async function send(body: string | Uint8Array<ArrayBuffer>, name = 'planilha.csv') {
+  const res = await store.request(`/v2/admin/catalog/imports?arquivo=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { ...staff, 'Content-Type': 'application/octet-stream' },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+async function dryRun(body: string | Uint8Array<ArrayBuffer>, name?: string): Promise<SheetReport> {
+  const answer = await send(body, name);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return sheetReportSchema.parse(answer.body);
+}
+async function apply(id: string): Promise<SheetReport> {
+  const res = await store.request(`/v2/admin/catalog/imports/${id}/apply`, {
+    method: 'POST',
+    headers: staff,
+  });
+  expect(res.status).toBe(200);
+  return sheetReportSchema.parse(await res.json());
+}
+const variant = async (sku: string) =>
+  (await store.database.db.select().from(t.variants).where(eq(t.variants.sku, sku)))[0];
+const productOf = async (id: number) =>
+  (await store.database.db.select().from(t.products).where(eq(t.products.id, id)))[0];
+
+test('an export sent back unchanged, as CSV or XLSX, is nothing to change', async () => {
+  const rows = await exported();
+  const variants = await store.database.db.select({ sku: t.variants.sku }).from(t.variants);
+  expect(rows).toHaveLength(variants.length);
+  expect(rows.every((r) => /^[a-z0-9-]+$/.test(r.endereco) && r.sku.length > 0)).toBe(true);
+  const csv = await dryRun(catalogCsv(rows));
+  expect(csv.linhas).toEqual([]);
+  expect(csv.totais).toEqual({ criar: 0, alterar: 0, recusar: 0, iguais: rows.length });
+  const xlsx = await dryRun(await catalogXlsx(rows), 'catalogo.xlsx');
+  expect(xlsx.totais).toEqual({ criar: 0, alterar: 0, recusar: 0, iguais: rows.length });
+});
+
+test('20 rows with 3 bad ones: the dry run names the 3 and changes nothing; the apply changes the 17, once', async () => {
+  const all = await exported();
+  const rows = all.slice(0, 17);
+  const first = rows[0] as SheetRow;
+  const other = all[17] as SheetRow;
+  const money = (n: number) => n.toFixed(2).replace('.', ',');
+  // 17 good rows (a new price, "de" and "por" alike, and a stock), then 3 bad ones; an unknown column is ignored.
+  const lines = rows.map(
+    (r, i) => `${r.sku};${money(r.precoPor + 10)};${money(r.precoPor + 10)};${String(i + 1)};x`,
+  );
+  lines.push(`${first.sku.toLowerCase()};;99,90;1;`, 'NAO-EXISTE-1;;10,00;1;', `${other.sku};;dez reais;2;`);
+  const withDe = `\uFEFFsku;preco_de;preco_por;estoque;observacao\r\n${lines.join('\r\n')}\r\n`;
+  const before = await variant(first.sku);
+  const preview = await dryRun(withDe);
+  expect(preview.aplicada).toBe(false);
+  expect(preview.totais).toEqual({ criar: 0, alterar: 17, recusar: 3, iguais: 0 });
+  expect(preview.linhas.filter((l) => l.acao === 'recusar')).toEqual([
+    {
+      linha: 19,
+      sku: first.sku.toLowerCase(),
+      acao: 'recusar',
+      motivo: `O SKU ${first.sku.toLowerCase()} já apareceu na linha 2.`,
+    },
+    {
+      linha: 20,
+      sku: 'NAO-EXISTE-1',
+      acao: 'recusar',
+      motivo: 'SKU novo: informe o endereço do produto (um que já existe, ou o de um produto novo).',
+    },
+    {
+      linha: 21,
+      sku: other.sku,
+      acao: 'recusar',
+      motivo: 'Preço por inválido: "dez reais" (use 1.234,56 ou 1234.56).',
+    },
+  ]);
+  const change = preview.linhas.find((l) => l.linha === 2);
+  expect(change?.mudancas).toContainEqual({
+    campo: 'Estoque',
+    antes: String(before?.stock),
+    depois: '1',
+  });
+  expect(await variant(first.sku)).toEqual(before);
+
+  const applied = await apply(preview.id);
+  expect(applied.aplicada).toBe(true);
+  expect(applied.totais).toEqual(preview.totais);
+  const after = await variant(first.sku);
+  expect(after).toMatchObject({ price: first.precoPor + 10, listPrice: first.precoPor + 10, stock: 1 });
+  // The product's price and stock follow its finishes.
+  const product = await productOf(after?.productId ?? 0);
+  const finishes = await store.database.db
+    .select()
+    .from(t.variants)
+    .where(eq(t.variants.productId, after?.productId ?? 0));
+  expect(product?.stock).toBe(finishes.reduce((n, v) => n + v.stock, 0));
+  // Applied again: the same file changes nothing more.
+  expect((await apply(preview.id)).totais).toEqual({ criar: 0, alterar: 0, recusar: 3, iguais: 17 });
+  const activity = activityListSchema.parse(
+    await (
+      await store.request(`/v2/admin/activity?entidade=produto&id=${first.sku}`, { headers: staff })
+    ).json(),
+  );
+  expect(activity.atividades).toHaveLength(1);
+  expect(activity.atividades[0]).toMatchObject({ acao: 'planilha.alterar', autor: 'token' });
+});
+
+test('stock-only and price-only sheets, a comma sheet with 1234.56, and a Windows-1252 one', async () => {
+  const [a, b] = (await exported()).slice(20, 22) as [SheetRow, SheetRow];
+  await apply((await dryRun(`sku;estoque\n${a.sku};7\n${b.sku};0\n`)).id);
+  expect((await variant(a.sku))?.stock).toBe(7);
+  expect((await variant(b.sku))?.stock).toBe(0);
+  expect(await variant(a.sku)).toMatchObject({ price: a.precoPor, listPrice: a.precoDe });
+  const price = Math.max(a.precoDe, 1200) + 34.5;
+  await apply(
+    (await dryRun(`SKU,Preço de,Preço por\n${a.sku},"${price.toFixed(2)}",${price.toFixed(2)}\n`)).id,
+  );
+  expect(await variant(a.sku)).toMatchObject({ price, listPrice: price, stock: 7 });
+  const latin1 = Buffer.from(`sku;Preço por\n${b.sku};1.234,56\n`, 'latin1');
+  const report = await dryRun(new Uint8Array(latin1));
+  expect(report.totais.recusar + report.totais.alterar).toBe(1);
+  expect(report.ignoradas).toEqual([]);
+});
+
+test('a new product with two finishes, and a new finish of an existing product', async () => {
+  const [host] = await exported();
+  const hostSlug = host?.endereco ?? '';
+  const sheet = [
+    'sku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque',
+    'NOVA-1-CR;Torneira Planilha Nova;torneira-planilha-nova;' +
+      `${host?.marca ?? ''};${host?.categoria ?? ''};Cromado;399,90;349,90;5`,
+    `NOVA-1-PF;;torneira-planilha-nova;;;Preto Fosco;;449,90;0`,
+    `NOVA-1-XX;Outro Nome;torneira-planilha-nova;;;Branco;;449,90;0`,
+    `NOVA-2-RG;;${hostSlug};;;Rose Gold;;999,90;2`,
+    `NOVA-3;Sem Marca;produto-sem-marca;;;Cromado;;10;1`,
+  ].join('\n');
+  const preview = await dryRun(sheet);
+  const refused = Object.fromEntries(
+    preview.linhas.filter((l) => l.acao === 'recusar').map((l) => [l.sku, l.motivo]),
+  );
+  expect(refused['NOVA-1-XX']).toBe('A linha 2 dá outro nome a este mesmo produto.');
+  expect(refused['NOVA-3']).toBe(
+    'Produto novo (/produto-sem-marca.html): informe o nome, a marca e a categoria.',
+  );
+  // The host may already have Rose Gold: then that row is refused too, and says why.
+  const hostHasRose = (await exported()).some((r) => r.endereco === hostSlug && r.acabamento === 'Rose Gold');
+  expect(preview.totais.criar).toBe(hostHasRose ? 2 : 3);
+  await apply(preview.id);
+  const [created] = await store.database.db
+    .select()
+    .from(t.products)
+    .where(eq(t.products.slug, 'torneira-planilha-nova'));
+  expect(created).toMatchObject({
+    name: 'Torneira Planilha Nova',
+    price: 349.9,
+    listPrice: 399.9,
+    discount: 13,
+    stock: 5,
+    finishes: ['cromado', 'preto-fosco'],
+    ratingCount: 0,
+  });
+  const page = await store.request('/v2/front/url/product/detail?url=/torneira-planilha-nova.html');
+  expect(page.status).toBe(200);
+  const found = await store.request('/v2/front/url/product/listing/search?busca=planilha%20nova');
+  expect(JSON.stringify(await found.json())).toContain('torneira-planilha-nova');
+});
+
+describe('a file that is not a sheet the store reads: a 4xx with the reason, nothing kept', () => {
+  test.each([
+    ['an empty file', '', 400, 'O arquivo está vazio.'],
+    ['no sku column', 'produto;preco\nx;1\n', 400, 'A primeira linha da planilha precisa ter a coluna "sku"'],
+    ['only headings', 'sku;estoque\n', 400, 'A planilha não tem nenhuma linha abaixo dos títulos.'],
+    ['binary', new Uint8Array([0, 1, 2, 3, 255]), 400, 'O arquivo não é uma planilha CSV nem XLSX.'],
+    ['a broken zip', new Uint8Array([0x50, 0x4b, 3, 4, 9, 9, 9]), 400, 'O arquivo XLSX não pôde ser lido'],
+  ])('%s', async (_name, body, status, message) => {
+    const answer = await send(body);
+    expect(answer.status).toBe(status);
+    expect((answer.body as { mensagem: string }).mensagem).toContain(message);
+  });
+
+  test('an unknown import is a 404; a shopper or no token never reaches the sheet', async () => {
+    const res = await store.request('/v2/admin/catalog/imports/aaaaaaaaaaaaaaaa/apply', {
+      method: 'POST',
+      headers: staff,
+    });
+    expect(res.status).toBe(404);
+    expect((await store.request('/v2/admin/catalog/sheet')).status).toBe(401);
+    const upload = await store.request('/v2/admin/catalog/imports', { method: 'POST', body: 'sku\nX\n' });
+    expect(upload.status).toBe(401);
+  });
+});
