@@ -43,6 +43,7 @@ import { servePrerendered } from './edge/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
+import { SHEET_MAX_BYTES, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
 
 /** No form or API call of the store comes near this; anything larger is refused while it streams. */
 const BODY_MAX_BYTES = 256 * 1024;
@@ -56,15 +57,19 @@ app.use(closeWhileDraining());
 app.use(servedMethods());
 // Bodies are counted while they arrive: a huge or endless upload stops at the limit with a 413 (the API
 // caps its JSON lower still, server/middleware.ts), before it costs memory.
-app.use(
+const tooLarge = (maxSize: number) =>
   bodyLimit({
-    maxSize: BODY_MAX_BYTES,
+    maxSize,
     onError: (c) =>
       c.req.path.startsWith('/api/')
         ? c.json({ error: 'payload_too_large', mensagem: 'O corpo da requisição é grande demais.' }, 413)
         : c.text('Os dados enviados são grandes demais.', 413),
-  }),
-);
+  });
+const anyBody = tooLarge(BODY_MAX_BYTES);
+// A catalogue sheet (the back office's form, and the staff API call it makes) may be larger.
+const sheetBody = tooLarge(SHEET_MAX_BYTES + 64 * 1024);
+const SHEET_PATHS = new Set(['/painel/produtos/planilha', `/api${SHEET_UPLOAD_PATH}`]);
+app.use((c, next) => (SHEET_PATHS.has(c.req.path) ? sheetBody : anyBody)(c, next));
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts); without it, only the

@@ -14,7 +14,10 @@ export type Call = (request: {
   path: string;
   searchParams?: URLSearchParams;
   json?: unknown;
+  /** A file sent as the body itself instead of JSON (the back office's catalogue sheet; server clients only). */
+  file?: SentFile;
 }) => Promise<unknown>;
+export type SentFile = { type: string; bytes: Uint8Array<ArrayBuffer> };
 export type RequestObserver = { start(): void; end(ok: boolean): void };
 
 export type Client = {
@@ -148,6 +151,24 @@ export async function getJson<K extends SchemaName>(
 ): Promise<Answer<K>> {
   return observed(client, path, async () =>
     read(client, await client.call({ method: 'get', path, searchParams: searchParams(query) }), schema, path),
+  );
+}
+
+/** POST a file as the request's body (its query names it) and read the answer the same way. */
+export async function sendFile<K extends SchemaName>(
+  client: Client,
+  path: string,
+  query: Query,
+  file: SentFile,
+  schema: K,
+): Promise<Answer<K>> {
+  return observed(client, path, async () =>
+    read(
+      client,
+      await client.call({ method: 'post', path, searchParams: searchParams(query), file }),
+      schema,
+      path,
+    ),
   );
 }
 

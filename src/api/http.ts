@@ -83,12 +83,12 @@ export function createClient(
   const client: Client = {
     schemas: transport.validate ? SCHEMAS : undefined,
     observer: transport.observer,
-    call: async ({ method, path, searchParams, json }) => {
+    call: async ({ method, path, searchParams, json, file }) => {
       try {
         return await instance(path, {
           method,
           ...(searchParams ? { searchParams } : {}),
-          json,
+          ...(file ? { body: file.bytes, headers: { 'Content-Type': file.type } } : { json }),
         }).json<unknown>();
       } catch (error) {
         throw toApiError(error, path);

@@ -15,6 +15,7 @@ import {
 import { activityListSchema } from '#/contract/activity.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
+import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
 import { reviewDecisionAnswerSchema, reviewListSchema, reviewStaffListSchema } from '#/contract/review.ts';
 import {
   staffLinkAnswerSchema,
@@ -90,6 +91,8 @@ export const SCHEMAS = {
   staffReviews: reviewStaffListSchema,
   staffReviewDecision: reviewDecisionAnswerSchema,
   staffCoupons: couponAdminListSchema,
+  staffSheet: sheetExportSchema,
+  staffSheetReport: sheetReportSchema,
   staffCoupon: couponAdminAnswerSchema,
   staffStock: staffStockSchema,
   staffStockChange: stockChangeAnswerSchema,

@@ -1,5 +1,5 @@
-import { getJson, sendJson } from './core.ts';
-import type { Client, Query } from './core.ts';
+import { getJson, sendFile, sendJson } from './core.ts';
+import type { Client, Query, SentFile } from './core.ts';
 import type { OrderStatusChange } from '#/contract/order.ts';
 import type { CouponUpdate } from '#/contract/coupon.ts';
 import type { ReviewSituacao } from '#/contract/review.ts';
@@ -95,3 +95,24 @@ export const staffStock = (client: Client, query: Query) =>
 
 export const setStock = (client: Client, sku: string, estoque: number | string) =>
   sendJson(client, 'put', `v2/admin/stock/${encodeURIComponent(sku)}`, { estoque }, 'staffStockChange');
+
+/** Every finish of the catalogue as a sheet row. */
+export const staffSheet = async (client: Client) =>
+  (await getJson(client, 'v2/admin/catalog/sheet', {}, 'staffSheet')).linhas;
+
+/** Send a catalogue sheet (CSV or XLSX bytes): kept, and answered with its dry run. */
+export const sendCatalogSheet = (client: Client, file: SentFile, arquivo: string) =>
+  sendFile(client, 'v2/admin/catalog/imports', { arquivo }, file, 'staffSheetReport');
+
+/** A kept sheet's dry run, against the catalogue as it is now. */
+export const catalogSheetDryRun = (client: Client, id: string) =>
+  getJson(client, `v2/admin/catalog/imports/${encodeURIComponent(id)}`, {}, 'staffSheetReport');
+
+export const applyCatalogSheet = (client: Client, id: string) =>
+  sendJson(
+    client,
+    'post',
+    `v2/admin/catalog/imports/${encodeURIComponent(id)}/apply`,
+    undefined,
+    'staffSheetReport',
+  );

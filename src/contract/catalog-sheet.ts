@@ -24,6 +24,9 @@ export const SHEET_COLUMNS = [
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number]['key'];
 
+/** The one staff call whose body is a file (the sheet's bytes), not JSON. */
+export const SHEET_UPLOAD_PATH = '/v2/admin/catalog/imports';
+
 /** Larger than a sheet of 20,000 rows (about 3 MB as CSV); refused while it streams beyond. */
 export const SHEET_MAX_BYTES = 8 * 1024 * 1024;
 export const SHEET_MAX_ROWS = 20_000;

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { SHEET_UPLOAD_PATH } from '#/contract/catalog-sheet.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
@@ -125,9 +126,6 @@ function hasControlCharacter(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1));
   return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1));
 }
-
-/** The one staff call whose body is a file, not JSON. */
-export const SHEET_UPLOAD_PATH = '/v2/admin/catalog/imports';
 
 /** Mutations accept JSON only (but a catalogue sheet's upload): anything else is 415, malformed JSON is 400, bodies are capped. */
 export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {

@@ -76,6 +76,9 @@ const PAGES = [
   '/painel/avaliacoes',
   '/painel/cupons',
   '/painel/estoque',
+  '/painel/produtos/planilha',
+  '/painel/produtos/planilha.csv',
+  '/painel/produtos/planilha.xlsx',
   '/painel/conta',
   '/painel/equipe',
   '/painel/atividade',
@@ -97,6 +100,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/avaliacoes', { decisao: 'aprovada', id: '1' }],
       ['/painel/conta', { acao: 'iniciar' }],
       ['/painel/estoque', { sku: 'X', estoque: '0' }],
+      ['/painel/produtos/planilha', { acao: 'aplicar', importacao: 'aaaaaaaaaaaaaaaa' }],
       ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
@@ -122,6 +126,9 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/avaliacoes': [403, 200],
     '/painel/cupons': [403, 200],
     '/painel/estoque': [403, 200],
+    '/painel/produtos/planilha': [403, 200],
+    '/painel/produtos/planilha.csv': [403, 200],
+    '/painel/produtos/planilha.xlsx': [403, 200],
     '/painel/conta': [200, 200],
     '/painel/equipe': [403, 403],
     '/painel/atividade': [403, 403],
@@ -146,6 +153,14 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     maxRedirects: 0,
   });
   expect(coupon.status()).toBe(403);
+  const sheet = await orders.ctx.post('/painel/produtos/planilha', {
+    multipart: {
+      planilha: { name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('sku;estoque\nX;1\n') },
+    },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(sheet.status()).toBe(403);
   const coupons = await (await fresh()).get('/api/v2/admin/coupons', { headers: token });
   const { cupons } = (await coupons.json()) as { cupons: { codigo: string; ativo: boolean }[] };
   expect(cupons.find((c) => c.codigo === 'BEMVINDO10')?.ativo).toBe(true);

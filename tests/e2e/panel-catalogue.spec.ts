@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
@@ -33,6 +34,7 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   await catalogueMember(page, request);
   await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
     'Início',
+    'Planilha',
     'Estoque',
     'Avaliações',
     'Cupons',
@@ -104,3 +106,91 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   for (const path of ['/painel/cupons', '/painel/avaliacoes', '/painel/estoque', '/painel/conta'])
     await checked.goto(path).then(() => expectNoSeriousA11yIssues(checked, undefined, path));
 });
+
+test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, reads why, applies the 17; the store shows the new price', async ({
+  browser,
+  isMobile,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  await catalogueMember(page, request);
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Planilha' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Planilha do catálogo', level: 1 })).toBeVisible();
+
+  // The download is what Excel in Portuguese opens: BOM, ';', the columns the import reads.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar em CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^catalogo-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(
+    csv.startsWith('\uFEFFsku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque\r\n'),
+  ).toBe(true);
+
+  // Desktop and phone runs share the store: each changes its own rows.
+  const all = await staffRows(request);
+  const start = isMobile ? all.findIndex((r, i) => i >= 200 && r.endereco !== all[i - 1]?.endereco) : 0;
+  const rows = all.slice(start, start + 17);
+  const first = rows[0] as Row;
+  const money = (n: number) => n.toFixed(2).replace('.', ',');
+  const lines = rows.map(
+    (r, i) => `${r.sku};${money(r.precoPor + 10)};${money(r.precoPor + 10)};${String(i + 5)}`,
+  );
+  lines.push(`${first.sku};;-3;1`, `SKU-QUE-NAO-EXISTE;;10,00;1`, `${(all[400] as Row).sku};;;muitos`);
+  await page.getByLabel(/Arquivo CSV ou XLSX/).setInputFiles({
+    name: 'precos.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku;preco_de;preco_por;estoque\n${lines.join('\n')}\n`),
+  });
+  await page.getByRole('button', { name: 'Conferir a planilha' }).click();
+  const preview = page.getByRole('region', { name: /Conferência/ });
+  await expect(preview).toContainText('17 linhas mudam');
+  await expect(preview).toContainText('3 linhas recusadas');
+  const refused = preview.getByRole('table', { name: 'Linhas recusadas e o motivo de cada uma' });
+  await expect(refused.locator('tbody tr')).toHaveText([
+    new RegExp(`19\\s*${first.sku}\\s*O SKU ${first.sku} já apareceu na linha 2\\.`),
+    /20\s*SKU-QUE-NAO-EXISTE\s*SKU novo: informe o endereço do produto/,
+    /21\s*.+Estoque inválido: "muitos"/,
+  ]);
+  // Nothing is written by the dry run.
+  expect((await staffRows(request)).find((r) => r.sku === first.sku)?.precoPor).toBe(first.precoPor);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
+
+  await preview.getByRole('button', { name: 'Aplicar 17 mudanças' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Planilha aplicada: 0 criado(s), 17 alterado(s), 3 linha(s) recusada(s)',
+  );
+  await expect(page.getByRole('region', { name: /Conferência/ })).toContainText('Nada a mudar');
+
+  // The shopper's product page shows the new price (the first finish is in stock, so it is the one shown).
+  const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  const price = `R$ ${(first.precoPor + 10).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`;
+  await expect(async () => {
+    await shopper.goto(`/${first.endereco}.html`);
+    await expect(shopper.locator('main')).toContainText(price, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+
+  const checked = await (
+    await shopperContext(browser, isMobile, {
+      javaScript: true,
+      storageState: await page.context().storageState(),
+    })
+  ).newPage();
+  await checked.goto('/painel/produtos/planilha');
+  await expectNoSeriousA11yIssues(checked, undefined, '/painel/produtos/planilha');
+});
+
+type Row = { sku: string; endereco: string; precoPor: number };
+async function staffRows(request: APIRequestContext): Promise<Row[]> {
+  const res = await request.get('/api/v2/admin/catalog/sheet', {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { linhas: Row[] }).linhas;
+}

@@ -19,6 +19,7 @@ import type { Instance } from '../../support/instances.ts';
 test.describe.configure({ mode: 'serial' });
 
 const TOKEN = { 'App-Token': 'wapstore' };
+const STAFF_TOKEN = 'operacoes-equipe-0123456789abcdef';
 const timed = async (url: string, init?: RequestInit) => {
   const started = Date.now();
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
@@ -268,8 +269,8 @@ test.describe('on PostgreSQL', () => {
   });
 
   test('two instances: one set of limits, and caches that follow a change made anywhere', async () => {
-    const a = await startInstance({ DATABASE_URL: database.url });
-    const b = await startInstance({ DATABASE_URL: database.url });
+    const a = await startInstance({ DATABASE_URL: database.url, ADMIN_TOKEN: STAFF_TOKEN });
+    const b = await startInstance({ DATABASE_URL: database.url, ADMIN_TOKEN: STAFF_TOKEN });
     try {
       // Eleven newsletter posts from one address, spread over both: the eleventh is refused.
       const statuses: number[] = [];
@@ -293,6 +294,43 @@ test.describe('on PostgreSQL', () => {
         1000,
       );
       expect(renamed).toBeLessThan(1000);
+
+      // A sheet of 20 rows (3 bad) sent to A: the dry run names the 3 and writes nothing; applied, the
+      // 17 new prices are on both instances' product pages within a second.
+      const staff = { Authorization: `Bearer ${STAFF_TOKEN}` };
+      const rows = (
+        (await (await fetch(`${a.url}/api/v2/admin/catalog/sheet`, { headers: staff })).json()) as {
+          linhas: { sku: string; endereco: string; precoPor: number }[];
+        }
+      ).linhas.slice(0, 17);
+      const first = rows[0] as (typeof rows)[number];
+      const lines = rows.map(
+        (r) => `${r.sku};${(r.precoPor + 7).toFixed(2)};${(r.precoPor + 7).toFixed(2)};9`,
+      );
+      lines.push(`${first.sku};;1;1`, 'NAO-HA;;5;1', `${first.sku}-X;;;-2`);
+      const sent = await fetch(`${a.url}/api/v2/admin/catalog/imports?arquivo=precos.csv`, {
+        method: 'POST',
+        headers: { ...staff, 'Content-Type': 'text/csv' },
+        body: `sku;preco_de;preco_por;estoque\n${lines.join('\n')}\n`,
+      });
+      expect(sent.status).toBe(201);
+      const preview = (await sent.json()) as { id: string; totais: Record<string, number> };
+      expect(preview.totais).toEqual({ criar: 0, alterar: 17, recusar: 3, iguais: 0 });
+      const price = (first.precoPor + 7).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
+      const page = `/${first.endereco}.html`;
+      expect(await (await fetch(`${b.url}${page}`)).text()).not.toContain(price);
+      const applied = await fetch(`${a.url}/api/v2/admin/catalog/imports/${preview.id}/apply`, {
+        method: 'POST',
+        headers: staff,
+      });
+      expect(applied.status).toBe(200);
+      for (const instance of [a, b]) {
+        const shown = await until(
+          async () => (await (await fetch(`${instance.url}${page}`)).text()).includes(price),
+          1000,
+        );
+        expect(shown).toBeLessThan(1000);
+      }
 
       // Maintenance switched on in the settings reaches both within a second.
       await sql(

@@ -213,3 +213,19 @@ describe('a file that is not a sheet the store reads: a 4xx with the reason, not
     expect(upload.status).toBe(401);
   });
 });
+
+test('a price-only sheet that raises "por" above "de" raises "de" with it; a "de" given below "por" is refused', async () => {
+  const [c, d] = (await exported()).slice(30, 32) as [SheetRow, SheetRow];
+  const above = c.precoDe + 50;
+  const report = await dryRun(`sku;preco_por\n${c.sku};${above.toFixed(2)}\n`);
+  expect(report.linhas[0]?.mudancas).toEqual([
+    { campo: 'Preço de', antes: brl(c.precoDe), depois: brl(above) },
+    { campo: 'Preço por', antes: brl(c.precoPor), depois: brl(above) },
+  ]);
+  await apply(report.id);
+  expect(await variant(c.sku)).toMatchObject({ listPrice: above, price: above });
+  const refused = await dryRun(`sku;preco_de;preco_por\n${d.sku};10,00;20,00\n`);
+  expect(refused.linhas[0]?.motivo).toBe(`O preço de (${brl(10)}) fica abaixo do preço por (${brl(20)}).`);
+});
+
+const brl = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);

@@ -175,8 +175,10 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
     const variantSet: Partial<VariantFields> = {};
     let position: number | undefined;
     if (existing) {
-      const listPrice = given.listPrice ?? existing.listPrice;
       const price = given.price ?? existing.price;
+      // A price-only sheet that raises "por" above the "de" it left out raises "de" with it (no discount
+      // shown, and the dry run lists it); a "de" the sheet gives below its "por" is refused.
+      const listPrice = given.listPrice ?? Math.max(existing.listPrice, price);
       if (listPrice < price)
         refuse(`O preço de (${money(listPrice)}) fica abaixo do preço por (${money(price)}).`);
       if (finish && finish.slug !== existing.finish) {
