@@ -16,6 +16,8 @@ export type Call = (request: {
   json?: unknown;
   /** A file sent as the body itself instead of JSON (the back office's catalogue sheet; server clients only). */
   file?: SentFile;
+  /** Longer than TIMEOUT_MS for a call known to take long (applying a large catalogue sheet). */
+  timeoutMs?: number | undefined;
 }) => Promise<unknown>;
 export type SentFile = { type: string; bytes: Uint8Array<ArrayBuffer> };
 export type RequestObserver = { start(): void; end(ok: boolean): void };
@@ -161,11 +163,12 @@ export async function sendFile<K extends SchemaName>(
   query: Query,
   file: SentFile,
   schema: K,
+  timeoutMs?: number,
 ): Promise<Answer<K>> {
   return observed(client, path, async () =>
     read(
       client,
-      await client.call({ method: 'post', path, searchParams: searchParams(query), file }),
+      await client.call({ method: 'post', path, searchParams: searchParams(query), file, timeoutMs }),
       schema,
       path,
     ),
@@ -179,8 +182,9 @@ export async function sendJson<K extends SchemaName>(
   path: string,
   body: unknown,
   schema: K,
+  timeoutMs?: number,
 ): Promise<Answer<K>> {
   return observed(client, path, async () =>
-    read(client, await client.call({ method, path, json: body }), schema, path),
+    read(client, await client.call({ method, path, json: body, timeoutMs }), schema, path),
   );
 }

@@ -83,10 +83,11 @@ export function createClient(
   const client: Client = {
     schemas: transport.validate ? SCHEMAS : undefined,
     observer: transport.observer,
-    call: async ({ method, path, searchParams, json, file }) => {
+    call: async ({ method, path, searchParams, json, file, timeoutMs }) => {
       try {
         return await instance(path, {
           method,
+          ...(timeoutMs ? { timeout: timeoutMs } : {}),
           ...(searchParams ? { searchParams } : {}),
           ...(file ? { body: file.bytes, headers: { 'Content-Type': file.type } } : { json }),
         }).json<unknown>();

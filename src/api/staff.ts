@@ -96,13 +96,16 @@ export const staffStock = (client: Client, query: Query) =>
 export const setStock = (client: Client, sku: string, estoque: number | string) =>
   sendJson(client, 'put', `v2/admin/stock/${encodeURIComponent(sku)}`, { estoque }, 'staffStockChange');
 
+/** A whole catalogue's sheet is read, checked and written in seconds (bench:api), not in a page's 8. */
+const SHEET_CALL_MS = 60_000;
+
 /** Every finish of the catalogue as a sheet row. */
 export const staffSheet = async (client: Client) =>
   (await getJson(client, 'v2/admin/catalog/sheet', {}, 'staffSheet')).linhas;
 
 /** Send a catalogue sheet (CSV or XLSX bytes): kept, and answered with its dry run. */
 export const sendCatalogSheet = (client: Client, file: SentFile, arquivo: string) =>
-  sendFile(client, 'v2/admin/catalog/imports', { arquivo }, file, 'staffSheetReport');
+  sendFile(client, 'v2/admin/catalog/imports', { arquivo }, file, 'staffSheetReport', SHEET_CALL_MS);
 
 /** A kept sheet's dry run, against the catalogue as it is now. */
 export const catalogSheetDryRun = (client: Client, id: string) =>
@@ -115,4 +118,5 @@ export const applyCatalogSheet = (client: Client, id: string) =>
     `v2/admin/catalog/imports/${encodeURIComponent(id)}/apply`,
     undefined,
     'staffSheetReport',
+    SHEET_CALL_MS,
   );

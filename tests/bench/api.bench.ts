@@ -17,6 +17,8 @@ import { moderateReview } from '#/server/reviews/moderation.ts';
 import { writeReview } from '#/server/reviews/reviews.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Db } from '#/server/db/client.ts';
+import { catalogCsv } from '#/lib/catalog-sheet.ts';
+import type { SheetRow } from '#/contract/catalog-sheet.ts';
 import type { Platform } from '#/server/app.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
@@ -265,6 +267,54 @@ async function listingReviews(
   return rows;
 }
 
+const ADMIN = 'bench-equipe-0123456789abcdef';
+const timedMs = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  const t0 = performance.now();
+  const result = await work();
+  return [result, performance.now() - t0];
+};
+
+/**
+ * The catalogue sheet at full size, once each (it is a team's occasional job, not a hot call): the export
+ * (the staff call and the CSV written from it), then a 10,000-row sheet changing every row's price and
+ * stock: its dry run and its apply (500 rows per transaction).
+ */
+async function catalogueSheet(label: string, platform: Platform): Promise<string[]> {
+  const staff = { 'App-Token': 'bench', Authorization: `Bearer ${ADMIN}` };
+  const [rows, exportMs] = await timedMs(async () => {
+    const res = await platform.api.request('http://bench.local/v2/admin/catalog/sheet', { headers: staff });
+    const { linhas } = (await res.json()) as { linhas: SheetRow[] };
+    return { linhas, csv: catalogCsv(linhas) };
+  });
+  const changed = rows.linhas
+    .slice(0, 10_000)
+    .map((r) => ({ ...r, precoDe: r.precoDe + 1, precoPor: r.precoPor + 1, estoque: r.estoque + 1 }));
+  const sheet = catalogCsv(changed);
+  const [preview, dryRunMs] = await timedMs(async () => {
+    const res = await platform.api.request('http://bench.local/v2/admin/catalog/imports?arquivo=bench.csv', {
+      method: 'POST',
+      headers: { ...staff, 'Content-Type': 'text/csv' },
+      body: sheet,
+    });
+    return (await res.json()) as { id: string; totais: { alterar: number } };
+  });
+  const [applied, applyMs] = await timedMs(async () => {
+    const res = await platform.api.request(
+      `http://bench.local/v2/admin/catalog/imports/${preview.id}/apply`,
+      { method: 'POST', headers: staff },
+    );
+    return (await res.json()) as { totais: { alterar: number } };
+  });
+  if (applied.totais.alterar !== changed.length)
+    throw new Error(`sheet: ${String(applied.totais.alterar)} of ${String(changed.length)} rows changed`);
+  const once = (name: string, ms: number) => `| ${label} | ${name} | – | ${ms.toFixed(0)} | – | 1 |`;
+  return [
+    once(`catalogue export, ${String(rows.linhas.length)} rows (API + CSV)`, exportMs),
+    once(`sheet dry run, ${String(changed.length)} rows`, dryRunMs),
+    once(`sheet apply, ${String(changed.length)} rows`, applyMs),
+  ];
+}
+
 async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
   const seeded = performance.now();
@@ -273,6 +323,7 @@ async function bench(label: string, options: DatabaseOptions) {
   const platform = createPlatform({
     db: database.db,
     appToken: 'bench',
+    adminToken: ADMIN,
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
     mailer: memoryMailer(),
   });
@@ -331,6 +382,7 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(await applyingCoupons(label, platform, session, product));
   rows.push(await placingOrders(label, database.db, platform, product));
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
+  rows.push(...(await catalogueSheet(label, platform)));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();
   return rows;

@@ -127,11 +127,34 @@ async function refreshSearch(db: Db, ids: number[]): Promise<void> {
       .onConflictDoNothing();
 }
 
+type VariantChange = { id: number } & Applicable['variantSet'];
+
+/** Many finishes changed in one statement: a field a row leaves out (null here) keeps its value. */
+async function changeVariants(db: Db, changes: VariantChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const values = sql.join(
+    changes.map(
+      (c) =>
+        sql`(${c.id}::int, ${c.finish ?? null}::text, ${c.finishLabel ?? null}::text, ${c.listPrice?.toFixed(2) ?? null}::numeric, ${c.price?.toFixed(2) ?? null}::numeric, ${c.stock ?? null}::int)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${t.variants} v set
+      finish = coalesce(x.finish, v.finish), finish_label = coalesce(x.finish_label, v.finish_label),
+      list_price = coalesce(x.list_price, v.list_price), price = coalesce(x.price, v.price),
+      stock = coalesce(x.stock, v.stock)
+    from (values ${values}) as x(id, finish, finish_label, list_price, price, stock)
+    where v.id = x.id`);
+}
+
 /** Write one batch of accepted rows in one transaction; products created here are added to `slugIds`. */
 async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, number>, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const totals = new Set<number>();
     const search = new Set<number>();
+    const changes: VariantChange[] = [];
+    const additions: (typeof t.variants.$inferInsert)[] = [];
     for (const row of rows) {
       if (row.newProduct) {
         const p = row.newProduct;
@@ -174,14 +197,10 @@ async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, numbe
         search.add(productId);
       }
       if (row.variantId !== undefined) {
-        if (Object.keys(row.variantSet).length > 0)
-          await tx
-            .update(t.variants)
-            .set(row.variantSet)
-            .where(sql`${t.variants.id} = ${row.variantId}`);
+        if (Object.keys(row.variantSet).length > 0) changes.push({ id: row.variantId, ...row.variantSet });
       } else {
         const v = row.variantSet;
-        await tx.insert(t.variants).values({
+        additions.push({
           productId,
           sku: row.sku,
           finish: v.finish ?? '',
@@ -195,6 +214,8 @@ async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, numbe
       totals.add(productId);
       if (row.newProduct || row.variantSet.finish) search.add(productId);
     }
+    await changeVariants(tx, changes);
+    if (additions.length > 0) await tx.insert(t.variants).values(additions);
     await refreshTotals(tx, [...totals]);
     await refreshSearch(tx, [...search]);
     await tx.insert(t.auditLog).values(
