@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
 import type { SheetReport, SheetRow } from '#/contract/catalog-sheet.ts';
 import { activityListSchema } from '#/contract/activity.ts';
 import * as t from '#/server/db/schema.ts';
 import { catalogCsv, catalogXlsx } from '#/lib/catalog-sheet.ts';
+import { XLSX_UNPACKED_MAX } from '#/server/catalog/sheet/read.ts';
 import { ADMIN_TOKEN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -229,3 +231,17 @@ test('a price-only sheet that raises "por" above "de" raises "de" with it; a "de
 });
 
 const brl = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
+
+test('an XLSX that would unpack past 100 MB (a zip bomb) is refused before it is parsed', async () => {
+  const zeros = new Uint8Array(XLSX_UNPACKED_MAX + 1024 * 1024);
+  const bomb = zipSync(
+    { '[Content_Types].xml': strToU8('<Types/>'), 'xl/worksheets/sheet1.xml': zeros },
+    { level: 9 },
+  );
+  expect(bomb.length).toBeLessThan(1024 * 1024);
+  const answer = await send(new Uint8Array(bomb));
+  expect(answer.status).toBe(400);
+  expect((answer.body as { mensagem: string }).mensagem).toBe(
+    'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
+  );
+});

@@ -1,4 +1,5 @@
 // One concern: a sent spreadsheet file (CSV or XLSX, told apart by its bytes) read into rows of known columns.
+import { Unzip, UnzipInflate } from 'fflate';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { SHEET_COLUMNS, SHEET_MAX_ROWS } from '#/contract/catalog-sheet.ts';
@@ -56,7 +57,41 @@ function csvRows(bytes: Uint8Array): unknown[][] {
   return Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false }).data;
 }
 
+/** What an XLSX may unpack to: a whole catalogue's sheet is about 30 MB of XML. */
+export const XLSX_UNPACKED_MAX = 100 * 1024 * 1024;
+
+/**
+ * Whether the zip unpacks within XLSX_UNPACKED_MAX, counted while it inflates (the sizes a zip declares
+ * may lie): a few megabytes that would unpack to gigabytes (a zip bomb) are refused before any parsing.
+ */
+function unpacksWithinLimit(bytes: Uint8Array): boolean {
+  let total = 0;
+  let over = false;
+  const unzip = new Unzip((file) => {
+    file.ondata = (error, chunk) => {
+      if (error || over) return;
+      total += chunk.length;
+      if (total > XLSX_UNPACKED_MAX) {
+        over = true;
+        file.terminate();
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    // A broken zip: the reader below says so.
+  }
+  return !over;
+}
+
 async function xlsxRows(bytes: Uint8Array): Promise<unknown[][]> {
+  if (!unpacksWithinLimit(bytes))
+    throw badRequest(
+      'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
+    );
   try {
     return await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
