@@ -101,9 +101,13 @@ export default defineConfig(
   { files: ['tests/**', 'scripts/**'], rules: { 'max-lines': ['error', 450] } },
   ...astro.configs['flat/recommended'],
   {
-    // astro-eslint-parser has no project service; it finds tsconfig.json itself.
+    // .astro files: their syntax, a11y and import rules, without type information. astro-eslint-parser has
+    // no project service, and with `project` it built a TypeScript program per file: 77 s of a 110 s lint
+    // for 4.6 s without. Their types are `astro check`'s (strict, zero warnings), and their logic lives in
+    // controllers, linted with types like every .ts file.
     files: ['**/*.astro'],
-    languageOptions: { parserOptions: { projectService: false, project: true } },
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, project: false } },
   },
   ...astro.configs['flat/jsx-a11y-strict'],
   {
