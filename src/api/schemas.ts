@@ -16,6 +16,7 @@ import { activityListSchema } from '#/contract/activity.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
+import { staffProductListSchema } from '#/contract/staff-products.ts';
 import { reviewDecisionAnswerSchema, reviewListSchema, reviewStaffListSchema } from '#/contract/review.ts';
 import {
   staffLinkAnswerSchema,
@@ -92,6 +93,7 @@ export const SCHEMAS = {
   staffReviewDecision: reviewDecisionAnswerSchema,
   staffCoupons: couponAdminListSchema,
   staffSheet: sheetExportSchema,
+  staffProducts: staffProductListSchema,
   staffSheetReport: sheetReportSchema,
   staffCoupon: couponAdminAnswerSchema,
   staffStock: staffStockSchema,

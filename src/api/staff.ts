@@ -120,3 +120,7 @@ export const applyCatalogSheet = (client: Client, id: string) =>
     'staffSheetReport',
     SHEET_CALL_MS,
   );
+
+/** Products by name or SKU, brand, category and stock, a page at a time. */
+export const staffProducts = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/products', query, 'staffProducts');

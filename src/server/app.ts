@@ -16,6 +16,7 @@ import { newsletter } from './routes/newsletter.ts';
 import { orders } from './routes/orders.ts';
 import { staffActivity } from './routes/staff-activity.ts';
 import { staffCatalog } from './routes/staff-catalog.ts';
+import { staffProducts } from './routes/staff-products.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
@@ -80,6 +81,8 @@ export function createPlatform({
   api.route('/v2/admin/orders', staffOrders);
   api.use('/v2/admin/coupons/*', allow('catalogo'));
   api.route('/v2/admin/coupons', staffCoupons);
+  api.use('/v2/admin/products/*', allow('catalogo'));
+  api.route('/v2/admin/products', staffProducts);
   api.use('/v2/admin/catalog/*', allow('catalogo'));
   api.route('/v2/admin/catalog', staffCatalog);
   api.use('/v2/admin/stock/*', allow('catalogo'));

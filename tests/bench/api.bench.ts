@@ -274,6 +274,34 @@ const timedMs = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   return [result, performance.now() - t0];
 };
 
+/** The back office's lists as a member pages through them: the products (by text, filters, a late page) and the orders. */
+async function staffLists(label: string, platform: Platform): Promise<string[]> {
+  const staff = { 'App-Token': 'bench', Authorization: `Bearer ${ADMIN}` };
+  const cases: [string, string][] = [
+    ['panel products, page 1', '/v2/admin/products'],
+    ['panel products, "torneira" by name, page 20', '/v2/admin/products?q=torneira&ordem=nome&pagina=20'],
+    ['panel products, a SKU', '/v2/admin/products?q=ca-1053'],
+    ['panel products, sold out, least stock', '/v2/admin/products?esgotados=1&ordem=menor-estoque'],
+    ['panel orders, page 1', '/v2/admin/orders'],
+  ];
+  const rows: string[] = [];
+  for (const [name, url] of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + WARMUP; i++) {
+      const t0 = performance.now();
+      const res = await platform.api.request(`http://bench.local${url}`, { headers: staff });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${name}: ${String(res.status)}`);
+      if (i >= WARMUP) times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    rows.push(
+      `| ${label} | ${name} | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`,
+    );
+  }
+  return rows;
+}
+
 /**
  * The catalogue sheet at full size, once each (it is a team's occasional job, not a hot call): the export
  * (the staff call and the CSV written from it), then a 10,000-row sheet changing every row's price and
@@ -382,6 +410,7 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(await applyingCoupons(label, platform, session, product));
   rows.push(await placingOrders(label, database.db, platform, product));
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
+  rows.push(...(await staffLists(label, platform)));
   rows.push(...(await catalogueSheet(label, platform)));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();

@@ -34,6 +34,7 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   await catalogueMember(page, request);
   await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
     'Início',
+    'Produtos',
     'Planilha',
     'Estoque',
     'Avaliações',
@@ -168,6 +169,18 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   );
   await expect(page.getByRole('region', { name: /Conferência/ })).toContainText('Nada a mudar');
 
+  // The panel's product list finds it by SKU, with its new price.
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Produtos' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(first.sku.toLowerCase());
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('status')).toHaveText('1 produto · página 1 de 1');
+  await expect(page.getByRole('table', { name: 'Produtos encontrados' })).toContainText(
+    `R$ ${(first.precoPor + 10).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`,
+  );
+
   // The shopper's product page shows the new price (the first finish is in stock, so it is the one shown).
   const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   const price = `R$ ${(first.precoPor + 10).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`;
@@ -182,8 +195,8 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
       storageState: await page.context().storageState(),
     })
   ).newPage();
-  await checked.goto('/painel/produtos/planilha');
-  await expectNoSeriousA11yIssues(checked, undefined, '/painel/produtos/planilha');
+  for (const path of ['/painel/produtos/planilha', '/painel/produtos'])
+    await checked.goto(path).then(() => expectNoSeriousA11yIssues(checked, undefined, path));
 });
 
 type Row = { sku: string; endereco: string; precoPor: number };
