@@ -1,5 +1,6 @@
 // One concern: the catalogue as the store's team looks through it: products by name or SKU, brand, category, stock.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { PRODUCTS_PER_PAGE } from '#/contract/staff-products.ts';
 import type { StaffProductList, StaffProductQuery } from '#/contract/staff-products.ts';
@@ -19,10 +20,13 @@ const ORDER_BY = {
 export async function listStaffProducts(db: Db, query: StaffProductQuery): Promise<StaffProductList> {
   const where: SQL[] = [];
   if (query.q) {
+    // Products whose name or one of whose SKUs holds the text, found once for the page and its count.
     const text = `%${likeLiteral(query.q)}%`;
+    const byName = db.select({ id: t.products.id }).from(t.products).where(ilike(t.products.name, text));
     const bySku = db.select({ id: t.variants.productId }).from(t.variants).where(ilike(t.variants.sku, text));
-    const match = or(ilike(t.products.name, text), inArray(t.products.id, bySku));
-    if (match) where.push(match);
+    const ids = (await union(byName, bySku)).map((r) => r.id);
+    // One array parameter, however many match (thousands for a word like "torneira").
+    where.push(sql`${t.products.id} = any(${sql.param(ids)}::int[])`);
   }
   if (query.marca) where.push(eq(t.products.brandId, query.marca));
   if (query.categoria) where.push(eq(t.products.categoryId, query.categoria));

@@ -99,6 +99,9 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     }
     await q.insert(t.seedInfo).values({ id: 1, products });
   });
+  // Statistics for the planner at once (PGlite has no autovacuum to gather them): without them a search
+  // by part of a name or SKU scans the tables instead of using their trigram indexes.
+  await db.execute(sql`ANALYZE`);
 }
 
 /**

@@ -73,6 +73,8 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_finishes_idx').using('gin', t.finishes),
+    // The back office finds products by any part of the name (ILIKE '%…%').
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -102,6 +104,8 @@ export const variants = pgTable(
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),
     index('variants_finish_idx').on(t.finish),
+    // … and by any part of a SKU.
+    index('variants_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
   ],
 );
 
