@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
 import type { SheetReport, SheetRow } from '#/contract/catalog-sheet.ts';
 import { activityListSchema } from '#/contract/activity.ts';
+import { CLIENT_HEADER } from '#/server/context.ts';
 import * as t from '#/server/db/schema.ts';
 import { catalogCsv, catalogXlsx } from '#/lib/catalog-sheet.ts';
 import { XLSX_UNPACKED_MAX } from '#/server/catalog/sheet/read.ts';
@@ -244,4 +245,29 @@ test('an XLSX that would unpack past 100 MB (a zip bomb) is refused before it is
   expect((answer.body as { mensagem: string }).mensagem).toBe(
     'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
   );
+});
+
+test('a sheet that brings a sold-out finish back e-mails who asked to be told, once', async () => {
+  const row = (await exported())[35] as SheetRow;
+  await apply((await dryRun(`sku;estoque\n${row.sku};0\n`)).id);
+  const [finish] = await store.database.db
+    .select({ id: t.variants.id, product: t.variants.productId })
+    .from(t.variants)
+    .where(eq(t.variants.sku, row.sku));
+  const asked = await store.request('/v2/front/product/solicitation', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [CLIENT_HEADER]: '203.0.113.77' },
+    body: JSON.stringify({
+      idProduto: finish?.product,
+      idAtributoValor: finish?.id,
+      nome: 'Lia',
+      email: 'lia.planilha@exemplo.com.br',
+    }),
+  });
+  expect(asked.status).toBe(200);
+  const back = await dryRun(`sku;estoque\n${row.sku};4\n`);
+  await apply(back.id);
+  expect(store.mail.filter((m) => m.to === 'lia.planilha@exemplo.com.br')).toHaveLength(1);
+  await apply(back.id);
+  expect(store.mail.filter((m) => m.to === 'lia.planilha@exemplo.com.br')).toHaveLength(1);
 });
