@@ -104,5 +104,15 @@ export const couponAdminSchema = couponFieldsSchema.extend({
   usados: z.number().int(),
 });
 export type CouponAdmin = z.infer<typeof couponAdminSchema>;
-export const couponAdminListSchema = z.object({ cupons: z.array(couponAdminSchema) });
+/** What the team may restrict a coupon to (the back office's choices). */
+export const couponOptionsSchema = z.object({
+  marcas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+  categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
+  acabamentos: z.array(z.object({ slug: z.string(), nome: z.string() })),
+});
+export type CouponOptions = z.infer<typeof couponOptionsSchema>;
+export const couponAdminListSchema = z.object({
+  cupons: z.array(couponAdminSchema),
+  opcoes: couponOptionsSchema,
+});
 export const couponAdminAnswerSchema = z.object({ cupom: couponAdminSchema });

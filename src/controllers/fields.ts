@@ -8,7 +8,11 @@ export type Fields = Record<string, string>;
 
 /** The posted text fields (files and repeated names ignored). */
 export async function formFields(request: Request): Promise<Fields> {
-  const form = await request.formData().catch(() => undefined);
+  return fieldsOf(await request.formData().catch(() => undefined));
+}
+
+/** A read form's text fields: the first value of each name. */
+export function fieldsOf(form: FormData | undefined): Fields {
   const fields: Fields = {};
   // A value longer than any field takes is dropped, never echoed back into the page.
   for (const [name, value] of form?.entries() ?? [])

@@ -1,8 +1,8 @@
 import { createCoupon, staffCoupons, updateCoupon } from '#/api/staff.ts';
-import type { CouponAdmin } from '#/contract/coupon.ts';
+import type { CouponAdmin, CouponOptions } from '#/contract/coupon.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
-import { byAction, postedFields } from './fields.ts';
+import { byAction, fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelPage } from './panel.ts';
 import type { PanelPage } from './panel.ts';
@@ -12,6 +12,7 @@ const DONE: Partial<Record<string, string>> = { criado: 'criado', ligado: 'ligad
 
 export type CouponsView = {
   cupons: CouponAdmin[];
+  opcoes: CouponOptions;
   form: FormOutcome | undefined;
   notice: Notice | undefined;
 };
@@ -43,7 +44,34 @@ function couponOf(f: Fields): Record<string, unknown> {
     primeiraCompra: f['primeiraCompra'] === 'on',
     usosPorCliente: whole(f['usosPorCliente']),
     usosMaximos: whole(f['usosMaximos']),
+    restricao: restrictionOf(f),
   };
+}
+
+/** The names the restriction's checkboxes post. */
+export const RESTRICTION_FIELDS = ['categorias', 'marcas', 'acabamentos'] as const;
+
+function restrictionFields(form: FormData): Fields {
+  const fields: Fields = {};
+  for (const name of RESTRICTION_FIELDS) {
+    const values = form
+      .getAll(name)
+      .filter((v): v is string => typeof v === 'string' && /^[\w-]{1,40}$/.test(v))
+      .slice(0, 100);
+    if (values.length > 0) fields[name] = values.join(',');
+  }
+  return fields;
+}
+
+/** The ticked categories, brands and finishes as the staff API takes them (ids as numbers). */
+function restrictionOf(f: Fields): Record<string, (string | number)[]> {
+  const list = (name: string) => (f[name] ? (f[name] ?? '').split(',') : []);
+  const ids = (name: string) => list(name).map((v) => (/^\d{1,9}$/.test(v) ? Number(v) : v));
+  const restriction: Record<string, (string | number)[]> = {};
+  if (list('categorias').length > 0) restriction['categorias'] = ids('categorias');
+  if (list('marcas').length > 0) restriction['marcas'] = ids('marcas');
+  if (list('acabamentos').length > 0) restriction['acabamentos'] = list('acabamentos');
+  return restriction;
 }
 
 /**
@@ -52,7 +80,10 @@ function couponOf(f: Fields): Record<string, unknown> {
  */
 export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<CouponsView>>> {
   return panelPage<CouponsView>(visit, ['catalogo'], async (frame) => {
-    const fields = await postedFields(visit.request);
+    const posted =
+      visit.request.method === 'POST' ? await visit.request.formData().catch(() => undefined) : undefined;
+    // The restriction's checkboxes post one value each; kept joined by commas, to tick them again on a refusal.
+    const fields = posted && { ...fieldsOf(posted), ...restrictionFields(posted) };
     let form: FormOutcome | undefined;
     let notice: Notice | undefined;
     let status: number | undefined;
@@ -88,6 +119,7 @@ export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<C
       const said = DONE[done ?? ''];
       if (said && codigo) notice = { text: `Cupom ${codigo} ${said}.`, error: false };
     }
-    return { status, view: { frame, content: { cupons: await staffCoupons(frame.client), form, notice } } };
+    const { cupons, opcoes } = await staffCoupons(frame.client);
+    return { status, view: { frame, content: { cupons, opcoes, form, notice } } };
   });
 }

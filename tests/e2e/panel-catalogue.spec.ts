@@ -53,9 +53,21 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   await form.getByLabel('Descrição (o cliente lê)').fill('12% no painel');
   await form.getByLabel('Tipo').selectOption('produtos-percentual');
   await form.getByLabel('Valor (% ou R$)').fill('150');
+  // Only for one brand and one finish: ticked in the optional restriction.
+  await form.getByText('Só para algumas marcas, categorias ou acabamentos (opcional)').click();
+  const brand = form.getByRole('group', { name: 'Marcas' }).getByRole('checkbox').first();
+  const brandName = ((await brand.locator('..').textContent()) ?? '').trim();
+  await brand.check();
+  await form
+    .getByRole('group', { name: 'Acabamentos' })
+    .getByRole('checkbox', { name: 'Preto Fosco' })
+    .check();
   await form.getByRole('button', { name: 'Criar cupom' }).click();
   await expect(form.getByRole('alert')).toHaveText('Um percentual vai de 0,01 a 100.');
   await expect(form.getByLabel('Código')).toHaveValue(code);
+  await expect(
+    form.getByRole('group', { name: 'Marcas' }).getByRole('checkbox', { name: brandName }),
+  ).toBeChecked();
   await form.getByLabel('Valor (% ou R$)').fill('12,5');
   await form.getByLabel('Compra mínima (R$)').fill('1.000,00');
   await form.getByLabel('Usos no total').fill('50');
@@ -65,6 +77,7 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   await expect(row).toContainText('12,5% dos produtos');
   await expect(row).toContainText('a partir de R$ 1.000,00');
   await expect(row).toContainText('Usado 0 vezes de 50');
+  await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
   await row.getByRole('button', { name: `Desligar o cupom ${code}` }).click();

@@ -1,8 +1,9 @@
 // One concern: coupons as the store's team manages them (the staff API now, the back office next), in the
 // contract's Portuguese shape.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { couponCreateSchema } from '#/contract/coupon.ts';
-import type { CouponAdmin, CouponCreate, CouponUpdate } from '#/contract/coupon.ts';
+import type { CouponAdmin, CouponCreate, CouponOptions, CouponUpdate } from '#/contract/coupon.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
 import type { Db } from '#/server/db/client.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
@@ -64,6 +65,60 @@ function toColumns(fields: CouponUpdate): Partial<NewCoupon> {
   };
 }
 
+/**
+ * What a coupon may be restricted to: every brand, every category a product is in (a category with
+ * subcategories holds no product of its own), every finish the store sells.
+ */
+export async function couponOptions(db: Db): Promise<CouponOptions> {
+  const [marcas, categorias] = await Promise.all([
+    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
+    db
+      .select({ id: t.categories.id, caminho: t.categories.path })
+      .from(t.categories)
+      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
+      .orderBy(asc(t.categories.path)),
+  ]);
+  return { marcas, categorias, acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
+}
+
+/** A restriction that names what does not exist, or a category no product is in, is a 400 saying which. */
+async function checkRestriction(db: Db, restriction: CouponUpdate['restricao']): Promise<void> {
+  if (!restriction) return;
+  const options = await couponOptions(db);
+  const missing = <T>(given: readonly T[] | undefined, known: readonly T[]) =>
+    (given ?? []).find((v) => !known.includes(v));
+  const category = missing(
+    restriction.categorias,
+    options.categorias.map((c) => c.id),
+  );
+  if (category !== undefined)
+    throw badRequest(
+      `A categoria ${String(category)} não existe ou tem subcategorias: escolha categorias finais.`,
+    );
+  const brand = missing(
+    restriction.marcas,
+    options.marcas.map((m) => m.id),
+  );
+  if (brand !== undefined) throw badRequest(`A marca ${String(brand)} não existe.`);
+  const finish = missing(
+    restriction.acabamentos,
+    options.acabamentos.map((f) => f.slug),
+  );
+  if (finish !== undefined) throw badRequest(`O acabamento ${finish} não existe.`);
+  const products = restriction.produtos ?? [];
+  if (products.length > 0) {
+    const found = await db
+      .select({ id: t.products.id })
+      .from(t.products)
+      .where(inArray(t.products.id, products));
+    const product = missing(
+      products,
+      found.map((p) => p.id),
+    );
+    if (product !== undefined) throw badRequest(`O produto ${String(product)} não existe.`);
+  }
+}
+
 /** Every coupon, newest first. */
 export async function listCoupons(db: Db): Promise<CouponAdmin[]> {
   const rows = await db.select().from(t.coupons).orderBy(asc(t.coupons.code));
@@ -73,6 +128,7 @@ export async function listCoupons(db: Db): Promise<CouponAdmin[]> {
 /** A new coupon; its code taken already is a 409. */
 export async function createCoupon(db: Db, coupon: CouponCreate): Promise<CouponAdmin> {
   const { codigo, ...fields } = coupon;
+  await checkRestriction(db, fields.restricao);
   try {
     const [row] = await db
       .insert(t.coupons)
@@ -101,6 +157,7 @@ export async function updateCoupon(
   const { usados: _used, ...merged } = { ...toAdmin(current), ...fields };
   const check = couponCreateSchema.safeParse(merged);
   if (!check.success) throw badRequest(check.error.issues[0]?.message ?? 'Cupom inválido.');
+  await checkRestriction(db, fields.restricao);
   const [row] = await db.update(t.coupons).set(toColumns(fields)).where(eq(t.coupons.code, code)).returning();
   if (!row) throw notFound(`Não há cupom ${code}.`);
   return { before: toAdmin(current), after: toAdmin(row) };

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/contract/coupon.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import { createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
+import { couponOptions, createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 
 /**
@@ -17,7 +17,11 @@ const refusal =
     if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
   };
 
-staffCoupons.get('/', async (c) => c.json({ cupons: await listCoupons(c.get('config').db) }));
+staffCoupons.get('/', async (c) => {
+  const { db } = c.get('config');
+  const [cupons, opcoes] = await Promise.all([listCoupons(db), couponOptions(db)]);
+  return c.json({ cupons, opcoes });
+});
 
 staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) => {
   const { db } = c.get('config');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cartSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
-import { couponAdminSchema } from '#/contract/coupon.ts';
+import { couponAdminListSchema, couponAdminSchema } from '#/contract/coupon.ts';
 import { formAnswerSchema } from '#/contract/forms.ts';
 import { cartFingerprint, pedidoAnswerSchema } from '#/contract/order.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
@@ -365,6 +365,37 @@ describe('staff manage coupons (`/v2/admin/coupons`)', () => {
     const list = (await (await staff('', 'GET')).json()) as { cupons: unknown[] };
     const codes = list.cupons.map((c) => couponAdminSchema.parse(c).codigo);
     expect(codes).toEqual(expect.arrayContaining(['BEMVINDO10', 'FRETE10', 'LINHAPRETA15', 'EQUIPE20']));
+  });
+
+  test('a restriction names brands, categories a product is in, finishes and products that exist; the list offers them', async () => {
+    const { opcoes } = couponAdminListSchema.parse(await (await staff('', 'GET')).json());
+    expect(opcoes.acabamentos.map((a) => a.slug)).toContain('preto-fosco');
+    const [categories] = await Promise.all([store.database.db.select().from(t.categories)]);
+    const parent = categories.find((c) => categories.some((d) => d.parentId === c.id));
+    const leaf = opcoes.categorias[0];
+    const brand = opcoes.marcas[0];
+    const base = { descricao: 'Restrito', tipo: 'produtos-percentual', valor: 5 };
+    for (const [restricao, mensagem] of [
+      [
+        { categorias: [parent?.id] },
+        `A categoria ${String(parent?.id)} não existe ou tem subcategorias: escolha categorias finais.`,
+      ],
+      [{ marcas: [999_999] }, 'A marca 999999 não existe.'],
+      [{ acabamentos: ['ouro-rosa'] }, 'O acabamento ouro-rosa não existe.'],
+      [{ produtos: [999_999] }, 'O produto 999999 não existe.'],
+    ] as const) {
+      const refused = await refusal(await staff('', 'POST', { ...base, codigo: 'RESTRITO', restricao }), 400);
+      expect(refused.mensagem).toBe(mensagem);
+    }
+    expect(parent && !opcoes.categorias.some((c) => c.id === parent.id)).toBe(true);
+    const made = await staff('', 'POST', {
+      ...base,
+      codigo: 'RESTRITO',
+      restricao: { categorias: [leaf?.id], marcas: [brand?.id], acabamentos: ['cromado'] },
+    });
+    expect(made.status).toBe(201);
+    const changed = await staff('/RESTRITO', 'PUT', { restricao: { marcas: [999_999] } });
+    expect((await refusal(changed, 400)).mensagem).toBe('A marca 999999 não existe.');
   });
 });
 
