@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
 import { screenOf, shopperContext } from './shopper.ts';
+import { htmlErrors } from './vnu.ts';
 
 /** A `catalogo` member, made through the staff API as automation would, logged in on the panel. */
 async function catalogueMember(page: Page, request: APIRequestContext) {
@@ -176,6 +177,7 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
 
+  const served = new Map([['/painel/produtos/planilha (conferência)', await page.content()]]);
   await preview.getByRole('button', { name: 'Aplicar 17 mudanças' }).click();
   await expect(page.getByRole('status')).toContainText(
     'Planilha aplicada: 0 criado(s), 17 alterado(s), 3 linha(s) recusada(s)',
@@ -193,6 +195,10 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   await expect(page.getByRole('table', { name: 'Produtos encontrados' })).toContainText(
     `R$ ${(first.precoPor + 10).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`,
   );
+  served.set('/painel/produtos', await page.content());
+  await page.goto('/painel/cupons');
+  served.set('/painel/cupons', await page.content());
+  if (!isMobile) expect(await htmlErrors(served)).toEqual([]);
 
   // The shopper's product page shows the new price (the first finish is in stock, so it is the one shown).
   const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
