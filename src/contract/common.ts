@@ -116,3 +116,19 @@ export function wholeNumber(
         }),
     );
 }
+
+/** A staff list's text search (`q`): trimmed, at most 100 characters, empty as absent. */
+export const listSearch = () =>
+  z
+    .string()
+    .trim()
+    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** A staff list's `esgotados=1`: only what has no stock. */
+export const soldOutOnly = () =>
+  z
+    .enum(['0', '1'], { error: 'esgotados: use 0 ou 1.' })
+    .optional()
+    .transform((v) => v === '1');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { listSearch, wholeNumber } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
 
 /** The back office's orders (`GET /v2/admin/orders`, `GET /v2/admin/orders/{numero}`; our extension). */
@@ -37,12 +37,7 @@ export const staffOrderQuerySchema = z.object({
   de: day('Data inicial'),
   ate: day('Data final'),
   /** A number, or part of the buyer's name, e-mail or CPF/CNPJ. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
+  q: listSearch(),
   ordem: z
     .enum(STAFF_ORDER_SORTS, { error: 'Ordem inválida.' })
     .optional()

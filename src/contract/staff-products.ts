@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { listSearch, soldOutOnly, wholeNumber } from './common.ts';
 
 /** The team's product list (`GET /v2/admin/products`; our extension, owners and `catalogo`). */
 
@@ -12,19 +12,11 @@ const optionalId = (name: string) =>
 
 export const staffProductQuerySchema = z.object({
   /** Part of the name, or of one of its SKUs. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
+  q: listSearch(),
   marca: optionalId('marca'),
   categoria: optionalId('categoria'),
   /** `1`: only products with no stock in any finish. */
-  esgotados: z
-    .enum(['0', '1'], { error: 'esgotados: use 0 ou 1.' })
-    .optional()
-    .transform((v) => v === '1'),
+  esgotados: soldOutOnly(),
   ordem: z
     .enum(['recentes', 'nome', 'menor-estoque', 'mais-vendidos'], {
       error: 'ordem: use recentes, nome, menor-estoque ou mais-vendidos.',

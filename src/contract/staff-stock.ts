@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { listSearch, soldOutOnly, wholeNumber } from './common.ts';
 
 /** The team's stock (`GET /v2/admin/stock`, `PUT /v2/admin/stock/{sku}`; our extension). */
 
@@ -10,17 +10,9 @@ export const SKU_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
 
 export const staffStockQuerySchema = z.object({
   /** Part of a SKU or of the product's name. */
-  q: z
-    .string()
-    .trim()
-    .max(100, { message: 'Busca longa demais (no máximo 100 caracteres).' })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
+  q: listSearch(),
   /** `1`: only finishes with no stock. */
-  esgotados: z
-    .enum(['0', '1'], { error: 'esgotados: use 0 ou 1.' })
-    .optional()
-    .transform((v) => v === '1'),
+  esgotados: soldOutOnly(),
   pagina: wholeNumber('pagina', { min: 1, max: 400 }).default(1),
 });
 export type StaffStockQuery = z.output<typeof staffStockQuerySchema>;
