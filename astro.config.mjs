@@ -84,6 +84,18 @@ export default defineConfig({
       MAIL_OUTBOX: envField.string(serverSecret),
       /** The store's Pix key (CNPJ, CPF, e-mail, +55 phone or random key); unset = the one in the store settings. */
       PIX_KEY: envField.string({ ...serverSecret, max: 77 }),
+      /** A PSP's API Pix (`https://pix.example.com/v2`): each Pix order gets its own charge, confirmed by itself; unset = the static BR Code the team confirms. */
+      PIX_API_URL: envField.string({ ...serverSecret, url: true }),
+      /** The PSP's OAuth2 client-credentials endpoint (with PIX_API_URL). */
+      PIX_TOKEN_URL: envField.string({ ...serverSecret, url: true }),
+      /** The store's OAuth2 client at the PSP (with PIX_API_URL). */
+      PIX_CLIENT_ID: envField.string(serverSecret),
+      PIX_CLIENT_SECRET: envField.string(serverSecret),
+      /** PEM files of the store's client certificate and key for mutual TLS with the PSP (with PIX_API_URL). */
+      PIX_CLIENT_CERT: envField.string(serverSecret),
+      PIX_CLIENT_KEY: envField.string(serverSecret),
+      /** A PEM file of a private chain the PSP's server certificate is signed by; unset = the system's. */
+      PIX_CA: envField.string(serverSecret),
       /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
       ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
       /** `cep-promise` services that fill an address from its CEP (`brasilapi,viacep`); unset = the embedded table only. */

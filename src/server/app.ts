@@ -34,6 +34,7 @@ import { showcase } from './routes/showcase.ts';
 import { sitemap } from './routes/sitemap.ts';
 import { listing } from './routes/listing.ts';
 import { url } from './routes/url.ts';
+import { webhooks } from './routes/webhooks.ts';
 import { user } from './routes/user.ts';
 import { media } from './media/routes.ts';
 
@@ -91,6 +92,8 @@ export function createPlatform({
   api.route('/v2/admin/reviews', staffReviews);
   api.use('/v2/admin/activity/*', allow());
   api.route('/v2/admin/activity', staffActivity);
+  // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
+  api.route('/webhooks', webhooks);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);

@@ -12,6 +12,10 @@ import { errorCode, isConnectionLoss } from './db/health.ts';
 import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
 import { cepProviderFrom } from './addresses/cep.ts';
 import { createMailer } from './mail/mailer.ts';
+import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
+import type { PixSettings } from './payments/pix-api/config.ts';
+import type { PixApi } from './payments/pix-api/client.ts';
+import { sweepPixInBackground } from './payments/background.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, ensureAdvertisedCoupons, isSeeded, seedDatabase } from './seed/index.ts';
@@ -28,6 +32,8 @@ export type BootOptions = {
   sessionSecret?: string | undefined;
   /** The store's Pix key; unset = the store settings' key. */
   pixKey?: string | undefined;
+  /** A PSP's API Pix (PIX_API_URL and the rest); unset = the static BR Code the team confirms. */
+  pix?: Omit<PixSettings, 'pixKey'> | undefined;
   /** Bearer token of the staff API; unset = no staff API. */
   adminToken?: string | undefined;
   /** `cep-promise` services for street-level CEP lookup (`brasilapi,viacep`); unset = the embedded table. */
@@ -74,12 +80,23 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     outboxDir: options.mail?.outboxDir,
   });
   const stopExpiring = expireOrdersInBackground(database, mailer);
+  const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
+  const stopSweeping = pix
+    ? sweepPixInBackground({
+        db: database.db,
+        api: pix.api,
+        mailer,
+        origin: options.siteUrl ?? 'http://localhost',
+      })
+    : () => undefined;
+  if (pix) registerPixWebhook(pix, options.siteUrl);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
     siteUrl: options.siteUrl,
     sessionSecret: options.sessionSecret,
     pixKey: options.pixKey,
+    pix,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
     mailer,
@@ -93,6 +110,8 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     close: async () => {
       stopPurging();
       stopExpiring();
+      stopSweeping();
+      await pix?.api.close();
       await stopFollowing();
       redis?.disconnect();
       await database.close();
@@ -138,6 +157,25 @@ function connectRedis(url: string): Redis {
     reported = false;
   });
   return redis;
+}
+
+/**
+ * Tell the PSP where to post its notices (`PUT /webhook/{chave}`; `npm run pix -- webhook` does it by hand).
+ * Without a public SITE_URL there is nowhere to post: payments are then confirmed by the minute sweep.
+ */
+function registerPixWebhook(pix: { api: PixApi; webhookSecret: string }, siteUrl: string | undefined): void {
+  if (!siteUrl?.startsWith('https://')) {
+    console.warn('[pix] SITE_URL is not https: no webhook registered, Pix is confirmed by the minute sweep');
+    return;
+  }
+  pix.api.registerWebhook(webhookUrlOf(siteUrl, pix.webhookSecret)).then(
+    () => {
+      console.log('[pix] webhook registered at the PSP');
+    },
+    (error: unknown) => {
+      console.error(`[pix] webhook not registered (${errorCode(error)}): run npm run pix -- webhook`);
+    },
+  );
 }
 
 function warmInBackground(db: Db): void {

@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './orders/payments.ts';
+import type { PixApi } from './payments/pix-api/client.ts';
 import type { Limits } from './rate-limit.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -29,6 +30,11 @@ export type PlatformConfig = {
   adminToken?: string | undefined;
   /** Boleto and card (orders/payments.ts); none is built in, so by default the checkout offers Pix alone. */
   paymentProvider?: PaymentProvider | undefined;
+  /**
+   * A PSP's API Pix (PIX_API_URL): each Pix order gets its own charge, confirmed by the PSP's notice at
+   * `/webhooks/pix/{webhookSecret}` or the minute sweep. Without it, the static BR Code the team confirms.
+   */
+  pix?: { api: PixApi; webhookSecret: string } | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

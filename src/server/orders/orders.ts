@@ -86,9 +86,11 @@ export async function loadOrder(
       total: row.total,
     },
     pagamento: payment(row, base.situacao === 'aguardando_pagamento'),
-    historico: events.map((e) => {
+    // The buyer's history is the order's moves; the payment notes (note ≠ '') are the team's.
+    historico: events.flatMap((e) => {
+      if (e.note) return [];
       const situacao = toSituacao(e.status);
-      return { situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() };
+      return [{ situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() }];
     }),
     ...(row.carrier || row.trackingCode
       ? { rastreio: { transportadora: row.carrier, codigo: row.trackingCode } }

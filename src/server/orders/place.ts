@@ -22,6 +22,8 @@ import { couponRefusal, findCoupon, setSessionCoupon, takeUse } from '#/server/p
 import { chosenMethod } from './payments.ts';
 import type { OfferedMethod, PaymentProvider } from './payments.ts';
 import { pixPayload } from './pix.ts';
+import type { PixApi } from '#/server/payments/pix-api/client.ts';
+import { newTxid, openPixCharge, PIX_API } from '#/server/payments/pix-charge.ts';
 import { changeStatus } from './status.ts';
 
 /** Who places the order and from where. */
@@ -31,6 +33,8 @@ export type Buyer = {
   origin: string;
   pixKey?: string | undefined;
   paymentProvider?: PaymentProvider | undefined;
+  /** A PSP's API Pix: the order's Pix is a charge of its own there (payments/pix-charge.ts). */
+  pixApi?: PixApi | undefined;
 };
 
 const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
@@ -52,7 +56,8 @@ export async function placeOrder(
   const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
   const address = await deliveryAddress(db, customer, request.endereco);
   const placed = await placeInTransaction(db, buyer, request, settings, method, address);
-  if (placed.created && method.provider) await chargeOrCancel(db, buyer, method, placed.number);
+  if (placed.created && (method.provider || (method.id === 'pix' && buyer.pixApi)))
+    await chargeOrCancel(db, buyer, method, placed.number);
   return placed;
 }
 
@@ -160,7 +165,14 @@ async function placeInTransaction(
         })
         .returning({ number: t.orders.number });
       if (!order) throw new Error('order insert returned nothing');
-      if (method.id === 'pix') {
+      if (method.id === 'pix' && buyer.pixApi)
+        // The PSP makes the charge once the order stands (chargeOrCancel): its txid is kept first, so a
+        // charge made while the answer was lost is still found, read and removed.
+        await tx
+          .update(t.orders)
+          .set({ provider: PIX_API, providerRef: newTxid(order.number), chargeState: 'ativa' })
+          .where(eq(t.orders.number, order.number));
+      else if (method.id === 'pix') {
         const payload = pixPayload({
           key: buyer.pixKey ?? pix.chave,
           merchantName: settings.nomeLoja,
@@ -202,34 +214,38 @@ async function placeInTransaction(
 }
 
 /**
- * A provider's charge for a new order, outside the order's transaction (an outside call never holds its
- * locks). When the provider fails, the order is cancelled (stock back), its lines go back to the cart, and
- * the shopper is told that nothing was charged.
+ * A provider's charge for a new order (the PSP's Pix charge, a boleto, a card payment), outside the order's
+ * transaction (an outside call never holds its locks). When the provider fails, the order is cancelled
+ * (stock back), its lines go back to the cart, and the shopper is told that nothing was charged.
  */
 async function chargeOrCancel(db: Db, buyer: Buyer, method: OfferedMethod, number: number): Promise<void> {
-  const provider = method.provider;
-  if (!provider || method.id === 'pix') return;
   const [order] = await db
-    .select({ total: t.orders.total, expiresAt: t.orders.expiresAt })
+    .select({ total: t.orders.total, expiresAt: t.orders.expiresAt, txid: t.orders.providerRef })
     .from(t.orders)
     .where(eq(t.orders.number, number));
   if (!order) throw new Error(`order ${String(number)} vanished before its charge`);
+  const comprador = {
+    nome: buyer.customer.name,
+    email: buyer.customer.email,
+    documento: buyer.customer.document,
+  };
   try {
-    const charge = await provider.charge({
-      numero: number,
-      metodo: method.id,
-      total: order.total,
-      expiraEm: order.expiresAt,
-      comprador: {
-        nome: buyer.customer.name,
-        email: buyer.customer.email,
-        documento: buyer.customer.document,
-      },
-      descricao: `Pedido ${String(number)}`,
-    });
-    await db.update(t.orders).set({ paymentDetails: charge }).where(eq(t.orders.number, number));
+    if (method.id === 'pix' && buyer.pixApi)
+      await openPixCharge(db, buyer.pixApi, { number, ...order }, comprador);
+    else if (method.provider && method.id !== 'pix') {
+      const charge = await method.provider.charge({
+        numero: number,
+        metodo: method.id,
+        total: order.total,
+        expiraEm: order.expiresAt,
+        comprador,
+        descricao: `Pedido ${String(number)}`,
+      });
+      await db.update(t.orders).set({ paymentDetails: charge }).where(eq(t.orders.number, number));
+    }
   } catch (error) {
-    console.error(`[orders] ${provider.name} did not charge order ${String(number)} (${errorCode(error)})`);
+    const name = method.provider?.name ?? PIX_API;
+    console.error(`[orders] ${name} did not charge order ${String(number)} (${errorCode(error)})`);
     await changeStatus(db, number, 'cancelled', { actor: '' });
     await restoreCart(db, buyer.session, number);
     throw new PlatformError(

@@ -31,13 +31,13 @@ orders.get('/payment-methods', async (c) => {
 });
 
 orders.post('/order', body, async (c) => {
-  const { db, pixKey, paymentProvider, mailer } = c.get('config');
+  const { db, pixKey, paymentProvider, pix, mailer } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
   const placed = await placeOrder(
     db,
-    { customer, session, origin, pixKey, paymentProvider },
+    { customer, session, origin, pixKey, paymentProvider, pixApi: pix?.api },
     c.req.valid('json'),
   );
   const numero = placed.number;

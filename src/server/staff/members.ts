@@ -160,5 +160,7 @@ export async function actorNames(db: Db, actors: readonly string[]): Promise<(ac
         ? 'Cliente'
         : actor === ''
           ? 'Loja (automático)'
-          : 'Membro removido');
+          : actor === 'psp'
+            ? 'Provedor de pagamento'
+            : 'Membro removido');
 }

@@ -192,7 +192,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
       return {
         em: e.at.toISOString(),
         situacao,
-        texto: TIMELINE_TEXT[situacao] + shipped,
+        texto: e.note || TIMELINE_TEXT[situacao] + shipped,
         autor: nameOf(e.actor),
       };
     }),

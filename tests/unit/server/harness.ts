@@ -11,6 +11,7 @@ import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
+import type { PixApi } from '#/server/payments/pix-api/client.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { Database } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -81,7 +82,11 @@ async function seededPglite(products: number): Promise<Database> {
  */
 export async function startPlatform(
   products = 400,
-  options: { mailer?: Mailer; paymentProvider?: PaymentProvider } = {},
+  options: {
+    mailer?: Mailer;
+    paymentProvider?: PaymentProvider;
+    pix?: { api: PixApi; webhookSecret: string };
+  } = {},
 ) {
   const postgres = process.env['TEST_DB'] === 'postgres';
   const schemaName = postgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -100,6 +105,7 @@ export async function startPlatform(
     adminToken: ADMIN_TOKEN,
     mailer: options.mailer ?? mail,
     paymentProvider: options.paymentProvider,
+    pix: options.pix,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>

@@ -1,4 +1,5 @@
 // Orders, their lines and their timeline; coupons and what they cover.
+import { sql } from 'drizzle-orm';
 import type { OrderAddress } from '#/contract/address.ts';
 import type { CouponKind } from '#/contract/coupon.ts';
 import {
@@ -14,6 +15,41 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { money } from './columns.ts';
+
+/**
+ * Money sent back to a buyer through the provider that took it: one row per refund, made before the provider
+ * is called, so two instances (or a retried click) never refund twice. `ref` is the store's id of the refund
+ * at the provider (the Pix devolução id).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial().primaryKey(),
+    orderNumber: integer('order_number').notNull(),
+    provider: text().notNull(),
+    ref: text().notNull(),
+    /** What was refunded there: the Pix's end-to-end id, or the provider's payment id. */
+    source: text().notNull(),
+    amount: money().notNull(),
+    /** `pendente` (asked), then the provider's answer: `em_processamento`, `devolvido`, `nao_realizado`, `falhou`. */
+    status: text().notNull().default('pendente'),
+    /** `pago_apos_cancelamento` (the store refunds on its own) or `pedido_da_equipe`. */
+    reason: text().notNull(),
+    actor: text().notNull().default(''),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_ref_idx').on(table.provider, table.ref),
+    index('refunds_order_idx').on(table.orderNumber),
+  ],
+);
+
+/** Work one instance does at a time (the minute's payment sweep): held until `until`, then anyone's. */
+export const leases = pgTable('leases', {
+  name: text().primaryKey(),
+  holder: text().notNull(),
+  until: timestamp({ mode: 'date', withTimezone: true }).notNull(),
+});
 
 /**
  * Orders: one row per purchase, its money fixed when it was placed (server/orders). The number is what
@@ -47,6 +83,18 @@ export const orders = pgTable(
     pixPayload: text('pix_payload').notNull().default(''),
     /** A payment provider's charge (boleto line, payment page), for methods other than Pix. */
     paymentDetails: jsonb('payment_details').notNull().default({}),
+    /**
+     * Who holds the charge: '' (the static Pix, confirmed by the team), `pix-api` (a PSP's dynamic Pix), or a
+     * provider's name; `providerRef` is its id there (the Pix txid).
+     */
+    provider: text().notNull().default(''),
+    providerRef: text('provider_ref').notNull().default(''),
+    /**
+     * The provider's charge as the store last knew it: '' (none), `ativa` (payable: the minute sweep reads
+     * it), `concluida` (paid), `removida` (no longer payable), `devolvida` (paid after the order was
+     * cancelled, and refunded).
+     */
+    chargeState: text('charge_state').notNull().default(''),
     /** Who carries a shipped order and its tracking code, as the team typed them ('' when not given). */
     carrier: text().notNull().default(''),
     trackingCode: text('tracking_code').notNull().default(''),
@@ -60,6 +108,13 @@ export const orders = pgTable(
     index('orders_expiry_idx').on(table.status, table.expiresAt),
     // The back office lists orders newest first, by status or not.
     index('orders_placed_idx').on(table.placedAt),
+    // A provider's notice names its charge; the minute sweep reads the charges still payable.
+    uniqueIndex('orders_provider_ref_idx')
+      .on(table.provider, table.providerRef)
+      .where(sql`${table.providerRef} <> ''`),
+    index('orders_open_charge_idx')
+      .on(table.number)
+      .where(sql`${table.chargeState} = 'ativa'`),
   ],
 );
 
@@ -88,8 +143,16 @@ export const orderEvents = pgTable(
     id: serial().primaryKey(),
     orderNumber: integer('order_number').notNull(),
     status: text().notNull(),
-    /** Who moved it: `cliente` (placed it), `token` or `equipe:<id>` (staff API, back office), '' the store itself. */
+    /**
+     * Who moved it: `cliente` (placed it), `token` or `equipe:<id>` (staff API, back office), `psp` (a payment
+     * provider's notice or answer), '' the store itself.
+     */
     actor: text().notNull().default(''),
+    /**
+     * '' for a change of status; otherwise what happened to the payment while the status stayed (a charge
+     * made, a notice read, a refund), for the team's timeline only: no secrets, card or personal data.
+     */
+    note: text().notNull().default(''),
     at: timestamp({ mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderNumber, table.at)],

@@ -1,0 +1,205 @@
+// One concern: talking to a PSP's API Pix over mutual TLS with an OAuth2 token, and believing only answers
+// that follow the Banco Central's specification (spec.ts).
+import { Agent, request } from 'undici';
+import type { z } from 'zod';
+import {
+  cobCompletaSchema,
+  cobGeradaSchema,
+  devolucaoSchema,
+  tokenSchema,
+  type CobCompleta,
+  type CobGerada,
+  type CobSolicitada,
+  type Devolucao,
+} from './spec.ts';
+
+/** How the store reaches its PSP (PIX_* settings; config.ts reads them). */
+export type PixApiOptions = {
+  /** Base of the API Pix, e.g. `https://pix.example.com/v2`. */
+  apiUrl: string;
+  /** OAuth2 client-credentials endpoint. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The store's client certificate and key (PEM), for mutual TLS. */
+  cert: string;
+  key: string;
+  /** A private chain to trust (PEM); absent = the system's. */
+  ca?: string | undefined;
+  /** The store's Pix key on that account (the `chave` of every charge). */
+  pixKey: string;
+  /** A call slower than this fails (the order is then not placed); 5 s unless a test says otherwise. */
+  timeoutMs?: number | undefined;
+};
+
+/** Why a call to the PSP failed, for the logs and the order's timeline (never secrets or personal data). */
+export class PixApiError extends Error {
+  /** `timeout`, `unreachable`, `rejected` (a 4xx), `failed` (a 5xx) or `invalid_answer`. */
+  readonly code: 'timeout' | 'unreachable' | 'rejected' | 'failed' | 'invalid_answer';
+  readonly status: number;
+  constructor(code: PixApiError['code'], status: number, message: string) {
+    super(message);
+    this.name = 'PixApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** The API Pix calls the store makes. */
+export type PixApi = {
+  readonly pixKey: string;
+  createCharge: (txid: string, body: CobSolicitada) => Promise<CobGerada>;
+  readCharge: (txid: string) => Promise<CobCompleta>;
+  removeCharge: (txid: string) => Promise<CobGerada>;
+  refund: (e2eid: string, id: string, valor: string, descricao: string) => Promise<Devolucao>;
+  registerWebhook: (url: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const DEFAULT_TIMEOUT_MS = 5000;
+/** A token is renewed this long before the PSP says it expires. */
+const RENEW_EARLY_MS = 30_000;
+
+type Token = { value: string; until: number };
+
+export function createPixApi(options: PixApiOptions): PixApi {
+  const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const dispatcher = new Agent({
+    connect: { cert: options.cert, key: options.key, ...(options.ca ? { ca: options.ca } : {}) },
+    keepAliveTimeout: 30_000,
+  });
+  const base = options.apiUrl.replace(/\/+$/, '');
+
+  async function send(
+    url: string,
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; json: unknown }> {
+    const what = `${method} ${new URL(url).pathname}`;
+    try {
+      const res = await request(url, {
+        method,
+        headers,
+        body: body ?? null,
+        dispatcher,
+        signal: AbortSignal.timeout(timeout),
+      });
+      const text = await res.body.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, json };
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new PixApiError('timeout', 504, `${what}: sem resposta em ${String(timeout)} ms`);
+      const code = (error as { code?: unknown }).code;
+      throw new PixApiError('unreachable', 503, `${what}: ${typeof code === 'string' ? code : name}`);
+    }
+  }
+
+  let token: Token | undefined;
+  let renewing: Promise<Token> | undefined;
+
+  async function fetchToken(): Promise<Token> {
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const res = await send(
+      options.tokenUrl,
+      'POST',
+      { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      'grant_type=client_credentials',
+    );
+    if (res.status !== 200) throw failure('POST token', res.status, res.json);
+    const parsed = tokenSchema.safeParse(res.json);
+    if (!parsed.success) throw new PixApiError('invalid_answer', 502, 'POST token: resposta fora do padrão');
+    const seconds = parsed.data.expires_in ?? 3600;
+    return { value: parsed.data.access_token, until: Date.now() + seconds * 1000 - RENEW_EARLY_MS };
+  }
+
+  /** The access token, reused until it is about to expire; callers at once share one renewal. */
+  function accessToken(): Promise<Token> {
+    if (token && token.until > Date.now()) return Promise.resolve(token);
+    renewing ??= fetchToken()
+      .then((fresh) => {
+        token = fresh;
+        return fresh;
+      })
+      .finally(() => {
+        renewing = undefined;
+      });
+    return renewing;
+  }
+
+  /** One API call: a 401 (the PSP dropped the token early) renews the token once and tries again. */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'PUT' | 'PATCH',
+    path: string,
+    expected: readonly number[],
+    schema: S | undefined,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    const what = `${method} ${path.replace(/\/[^/]+$/, '/…')}`;
+    for (let attempt = 0; ; attempt++) {
+      const used = await accessToken();
+      const res = await send(
+        `${base}${path}`,
+        method,
+        {
+          Authorization: `Bearer ${used.value}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body === undefined ? undefined : JSON.stringify(body),
+      );
+      if (res.status === 401 && attempt === 0) {
+        if (token === used) token = undefined;
+        continue;
+      }
+      if (!expected.includes(res.status)) throw failure(what, res.status, res.json);
+      if (!schema) return undefined as z.infer<S>;
+      const parsed = schema.safeParse(res.json);
+      if (!parsed.success) throw new PixApiError('invalid_answer', 502, `${what}: resposta fora do padrão`);
+      return parsed.data;
+    }
+  }
+
+  const segment = encodeURIComponent;
+  return {
+    pixKey: options.pixKey,
+    createCharge: (txid, body) => call('PUT', `/cob/${segment(txid)}`, [200, 201], cobGeradaSchema, body),
+    readCharge: (txid) => call('GET', `/cob/${segment(txid)}`, [200], cobCompletaSchema),
+    removeCharge: (txid) =>
+      call('PATCH', `/cob/${segment(txid)}`, [200], cobGeradaSchema, {
+        status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+      }),
+    refund: (e2eid, id, valor, descricao) =>
+      call('PUT', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`, [200, 201], devolucaoSchema, {
+        valor,
+        natureza: 'ORIGINAL',
+        descricao,
+      }),
+    registerWebhook: async (url) => {
+      await call('PUT', `/webhook/${segment(options.pixKey)}`, [200, 201, 204], undefined, {
+        webhookUrl: url,
+      });
+    },
+    close: () => dispatcher.close(),
+  };
+}
+
+/** A refusal as the PSP explained it (RFC 7807 `title`), without echoing anything else it sent. */
+function failure(what: string, status: number, body: unknown): PixApiError {
+  const title =
+    body && typeof body === 'object' && typeof (body as { title?: unknown }).title === 'string'
+      ? `: ${(body as { title: string }).title.slice(0, 120)}`
+      : '';
+  return new PixApiError(
+    status >= 500 ? 'failed' : 'rejected',
+    status,
+    `${what} → ${String(status)}${title}`,
+  );
+}

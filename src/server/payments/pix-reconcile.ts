@@ -1,0 +1,191 @@
+// One concern: what a dynamic Pix charge's state at the PSP means for its order. A webhook notice and the
+// minute sweep both only say "read this charge again": the order moves on what `GET /cob/{txid}` answers.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#/server/db/client.ts';
+import { inTransaction } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { notifyBuyer } from '#/server/orders/mail.ts';
+import { notePayment, PSP_ACTOR, reais, toCents } from './events.ts';
+import { PixApiError } from './pix-api/client.ts';
+import type { PixApi } from './pix-api/client.ts';
+import { PIX_API } from './pix-charge.ts';
+
+/** What reconciling needs: the database, the PSP, and how to tell the buyer. */
+export type PixContext = { db: Db; api: PixApi; mailer: Mailer; origin: string };
+
+export type Outcome = 'paid' | 'refunded' | 'removed' | 'unchanged';
+
+type Claim = { status: string; total: number; txid: string } | undefined;
+
+/**
+ * Read the order's charge at the PSP and act on it, once however many instances and notices ask at once:
+ * - paid in full while the order waits → the order is paid (and the buyer told);
+ * - paid after the order was cancelled (expired) → every Pix received is refunded and recorded;
+ * - still payable but the order is cancelled → the charge is removed;
+ * - removed at the PSP → nothing more to read.
+ */
+export async function reconcilePix(ctx: PixContext, number: number): Promise<Outcome> {
+  const { db, api } = ctx;
+  const [order] = await db
+    .select({ status: t.orders.status, txid: t.orders.providerRef, state: t.orders.chargeState })
+    .from(t.orders)
+    .where(and(eq(t.orders.number, number), eq(t.orders.provider, PIX_API)));
+  if (order?.state !== 'ativa') return 'unchanged';
+  let cob;
+  try {
+    cob = await api.readCharge(order.txid);
+  } catch (error) {
+    // Not there: never made (the order was cancelled when its PUT failed), or still being made.
+    if (error instanceof PixApiError && error.status === 404 && order.status === 'cancelled') {
+      await settle(db, number, 'removida');
+      return 'removed';
+    }
+    throw error;
+  }
+  if (cob.status === 'CONCLUIDA') return received(ctx, number, cob.pix ?? []);
+  if (cob.status === 'ATIVA') {
+    if (order.status !== 'cancelled') return 'unchanged';
+    await api.removeCharge(order.txid);
+    if (await settle(db, number, 'removida'))
+      await notePayment(db, number, 'Cobrança Pix removida no PSP: o pedido foi cancelado sem pagamento');
+    return 'removed';
+  }
+  if (await settle(db, number, 'removida'))
+    await notePayment(db, number, `Cobrança Pix encerrada pelo PSP (${cob.status})`);
+  return 'removed';
+}
+
+/** Move the charge's state from `ativa`, if this caller is the first to: whoever is acts on it. */
+async function settle(db: Db, number: number, state: string): Promise<boolean> {
+  const moved = await db
+    .update(t.orders)
+    .set({ chargeState: state })
+    .where(and(eq(t.orders.number, number), eq(t.orders.chargeState, 'ativa')))
+    .returning({ number: t.orders.number });
+  return moved.length > 0;
+}
+
+/** The charge is paid: the order with it, or the money back when the order no longer waits for it. */
+async function received(ctx: PixContext, number: number, pix: Received[]): Promise<Outcome> {
+  const { db } = ctx;
+  const cents = pix.reduce((sum, p) => sum + toCents(p.valor), 0);
+  const claim: Claim = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        status: t.orders.status,
+        total: t.orders.total,
+        txid: t.orders.providerRef,
+        state: t.orders.chargeState,
+      })
+      .from(t.orders)
+      .where(eq(t.orders.number, number))
+      .for('update');
+    if (row?.state !== 'ativa') return undefined;
+    const waiting = row.status === 'awaiting_payment';
+    const enough = cents >= Math.round(row.total * 100);
+    // Short of the total, a waiting order waits on (it expires, and then what came is refunded).
+    if (waiting && !enough) return { ...row, status: 'short' };
+    await tx
+      .update(t.orders)
+      .set({
+        chargeState: row.status === 'cancelled' ? 'devolvida' : 'concluida',
+        ...(waiting ? { status: 'paid' } : {}),
+      })
+      .where(eq(t.orders.number, number));
+    if (waiting)
+      await tx.insert(t.orderEvents).values({ orderNumber: number, status: 'paid', actor: PSP_ACTOR });
+    return row;
+  });
+  if (!claim) return 'unchanged';
+  const total = reais(cents / 100);
+  if (claim.status === 'short') {
+    await notePayment(db, number, `Pix recebido abaixo do total do pedido (${total}): aguardando`);
+    return 'unchanged';
+  }
+  if (claim.status === 'awaiting_payment') {
+    await notePayment(db, number, `Pix recebido: ${total}, conferido no PSP`);
+    await notifyBuyer(db, ctx.mailer, ctx.origin, number, 'paid');
+    return 'paid';
+  }
+  if (claim.status === 'cancelled') {
+    await notePayment(db, number, `Pix de ${total} recebido depois do cancelamento: devolvendo`);
+    // A refund that fails is noted and asked again by the minute sweep; the others go on.
+    for (const p of pix) await refundPix(ctx, number, p, 'pago_apos_cancelamento', '').catch(() => undefined);
+    return 'refunded';
+  }
+  // Paid another way meanwhile (the team marked it): nothing moves, the team is told.
+  await notePayment(
+    db,
+    number,
+    `Pix recebido (${total}) num pedido que já estava "${claim.status}": confira`,
+  );
+  return 'unchanged';
+}
+
+/** One Pix to give back: its end-to-end id and value as the PSP reported them. */
+export type Received = { endToEndId: string; valor: string };
+
+/**
+ * Give one Pix back (`PUT /pix/{e2eid}/devolucao/{id}`). The refund is written first under an id made from
+ * the Pix, so the PSP too sees one refund however often it is asked; only a refund that failed is asked
+ * again (by the minute sweep), and the PSP's answer is recorded.
+ */
+export async function refundPix(
+  ctx: PixContext,
+  number: number,
+  pix: Received,
+  reason: 'pago_apos_cancelamento' | 'pedido_da_equipe',
+  actor: string,
+): Promise<void> {
+  const { db, api } = ctx;
+  const ref = `D${pix.endToEndId.slice(0, 34)}`;
+  const amount = toCents(pix.valor) / 100;
+  const mine = await db
+    .insert(t.refunds)
+    .values({ orderNumber: number, provider: PIX_API, ref, source: pix.endToEndId, amount, reason, actor })
+    .onConflictDoUpdate({
+      target: [t.refunds.provider, t.refunds.ref],
+      set: { status: 'pendente' },
+      setWhere: eq(t.refunds.status, 'falhou'),
+    })
+    .returning({ id: t.refunds.id });
+  if (mine.length === 0) return;
+  const record = (status: string) =>
+    db
+      .update(t.refunds)
+      .set({ status })
+      .where(and(eq(t.refunds.provider, PIX_API), eq(t.refunds.ref, ref)));
+  const who = actor || PSP_ACTOR;
+  try {
+    const answer = await api.refund(pix.endToEndId, ref, pix.valor, `Devolução do pedido ${String(number)}`);
+    await record(answer.status.toLowerCase());
+    await notePayment(db, number, `Devolução Pix de ${reais(amount)} pedida ao PSP: ${answer.status}`, who);
+  } catch (error) {
+    await record('falhou');
+    const why = error instanceof PixApiError ? error.message : 'erro inesperado';
+    await notePayment(
+      db,
+      number,
+      `Devolução Pix de ${reais(amount)} falhou (${why}): nova tentativa em 1 min`,
+      who,
+    );
+    throw error;
+  }
+}
+
+/** The orders a notice names that the store still waits on (unknown or settled txids cost nothing). */
+export async function ordersOfTxids(db: Db, txids: string[]): Promise<number[]> {
+  if (txids.length === 0) return [];
+  const rows = await db
+    .select({ number: t.orders.number })
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.provider, PIX_API),
+        inArray(t.orders.providerRef, txids),
+        eq(t.orders.chargeState, 'ativa'),
+      ),
+    );
+  return rows.map((r) => r.number);
+}

@@ -1,0 +1,89 @@
+// One concern: the minute's look at every dynamic Pix still open, so a lost webhook delays a payment by a
+// minute, never forever, and a charge of a cancelled order stops being payable.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#/server/db/client.ts';
+import { errorCode } from '#/server/db/health.ts';
+import * as t from '#/server/db/schema.ts';
+import { PIX_API } from './pix-charge.ts';
+import { reconcilePix, refundPix } from './pix-reconcile.ts';
+import type { Outcome, PixContext } from './pix-reconcile.ts';
+
+/** Charges read per sweep at most (the oldest first); the rest wait for the next minute. */
+export const SWEEP_BATCH = 200;
+const LEASE_MS = 55_000;
+const instance = randomUUID();
+
+/**
+ * Hold `name` for `ms` unless another holder's time is still running: one instance at a time does the
+ * work, and a crashed holder's lease simply runs out. Returns whether this instance holds it now.
+ */
+export async function takeLease(db: Db, name: string, ms: number, holder = instance): Promise<boolean> {
+  const until = sql`now() + ${`${String(ms)} milliseconds`}::interval`;
+  const rows = await db
+    .insert(t.leases)
+    .values({ name, holder, until })
+    .onConflictDoUpdate({
+      target: t.leases.name,
+      set: { holder, until },
+      setWhere: sql`${t.leases.until} < now() OR ${t.leases.holder} = ${holder}`,
+    })
+    .returning({ holder: t.leases.holder });
+  return rows.length > 0;
+}
+
+export type SweepReport = Record<Outcome | 'failed' | 'refundsRetried', number>;
+
+/**
+ * Read again every charge still `ativa` (orders waiting for their Pix, and cancelled ones whose charge is
+ * not yet removed), then ask again the refunds that failed. `undefined` when another instance holds the sweep.
+ */
+export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | undefined> {
+  const { db } = ctx;
+  if (!(await takeLease(db, 'pix-sweep', LEASE_MS))) return undefined;
+  const report: SweepReport = {
+    paid: 0,
+    refunded: 0,
+    removed: 0,
+    unchanged: 0,
+    failed: 0,
+    refundsRetried: 0,
+  };
+  const open = await db
+    .select({ number: t.orders.number })
+    .from(t.orders)
+    .where(and(eq(t.orders.chargeState, 'ativa'), eq(t.orders.provider, PIX_API)))
+    .orderBy(asc(t.orders.number))
+    .limit(SWEEP_BATCH);
+  for (const { number } of open) {
+    try {
+      report[await reconcilePix(ctx, number)] += 1;
+    } catch (error) {
+      report.failed += 1;
+      console.error(`[pix] order ${String(number)}: charge not read (${errorCode(error)})`);
+    }
+  }
+  const failedRefunds = await db
+    .select({
+      number: t.refunds.orderNumber,
+      e2eid: t.refunds.source,
+      amount: t.refunds.amount,
+      reason: t.refunds.reason,
+      actor: t.refunds.actor,
+    })
+    .from(t.refunds)
+    .where(and(eq(t.refunds.provider, PIX_API), eq(t.refunds.status, 'falhou')))
+    .limit(SWEEP_BATCH);
+  for (const r of failedRefunds) {
+    const reason = r.reason === 'pedido_da_equipe' ? 'pedido_da_equipe' : 'pago_apos_cancelamento';
+    await refundPix(ctx, r.number, { endToEndId: r.e2eid, valor: r.amount.toFixed(2) }, reason, r.actor).then(
+      () => {
+        report.refundsRetried += 1;
+      },
+      () => {
+        report.failed += 1;
+      },
+    );
+  }
+  return report;
+}
