@@ -36,10 +36,12 @@ export const PUSH_EVENT = scoped(
 
 /**
  * The order page's Pix box: shows the copy button (hidden without JavaScript, where the code is selected
- * by hand) and copies the code, and counts down the minutes left to pay (`data-expira`, ISO).
+ * by hand) and copies the code, counts down the minutes left to pay (`data-expira`, ISO), and asks every 5 s
+ * (while the page is in view, until a minute past the deadline) whether the order still waits: once paid
+ * (or cancelled) the page says so and reloads. Without JavaScript, the box's link reloads it.
  */
 export const PIX_BOX = scoped(
-  `try{var s=document.currentScript,b=document.getElementById('copiar-pix'),f=document.getElementById('pix-codigo'),o=document.getElementById('pix-copiado'),r=document.getElementById('pix-resta'),e=Date.parse(s.dataset.expira);if(b&&f&&o&&navigator.clipboard){b.hidden=false;b.addEventListener('click',function(){navigator.clipboard.writeText(f.value).then(function(){o.textContent='Código copiado. Cole no app do seu banco, na opção Pix copia e cola.'},function(){f.select();o.textContent='Não conseguimos copiar: o código está selecionado, copie-o.'})})}var u=function(){var m=Math.max(0,Math.ceil((e-Date.now())/60000));if(r)r.textContent=m>0?' (faltam '+m+' min)':' (tempo esgotado: atualize a página)'};u();setInterval(u,15000)}catch(x){}`,
+  `try{var s=document.currentScript,b=document.getElementById('copiar-pix'),f=document.getElementById('pix-codigo'),o=document.getElementById('pix-copiado'),r=document.getElementById('pix-resta'),e=Date.parse(s.dataset.expira);if(b&&f&&o&&navigator.clipboard){b.hidden=false;b.addEventListener('click',function(){navigator.clipboard.writeText(f.value).then(function(){o.textContent='Código copiado. Cole no app do seu banco, na opção Pix copia e cola.'},function(){f.select();o.textContent='Não conseguimos copiar: o código está selecionado, copie-o.'})})}var u=function(){var m=Math.max(0,Math.ceil((e-Date.now())/60000));if(r)r.textContent=m>0?' (faltam '+m+' min)':' (tempo esgotado: atualize a página)'};u();setInterval(u,15000);var busy=false,p=setInterval(function(){if(Date.now()>e+60000){clearInterval(p);return}if(busy||document.visibilityState!=='visible')return;busy=true;fetch('/api/v2/front/checkout/order/'+s.dataset.numero,{headers:{'App-Token':s.dataset.token,Accept:'application/json'},credentials:'same-origin'}).then(function(x){return x.ok?x.json():null}).then(function(j){busy=false;if(j&&j.pedido&&j.pedido.situacao!=='aguardando_pagamento'){clearInterval(p);if(o)o.textContent=j.pedido.situacao==='pago'?'Pagamento confirmado! Atualizando a página…':'A situação do pedido mudou. Atualizando a página…';location.reload()}},function(){busy=false})},5000)}catch(x){}`,
 );
 
 /**

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { webhookSecretOf } from '#/server/payments/pix-api/config.ts';
+import { startFakePsp } from '../../support/fake-psp.ts';
+import type { FakePsp } from '../../support/fake-psp.ts';
+import { startInstance } from '../../support/instances.ts';
+import type { Instance } from '../../support/instances.ts';
+import { fillSignUp } from '../shopper.ts';
+
+/**
+ * Payments that confirm themselves, as a shopper lives them: a store started with a PSP's API Pix (the
+ * loopback PSP of tests/support/fake-psp.ts, mutual TLS and all), an order paid in the bank's app, the
+ * PSP's notice, and the order page turning "Pago" by itself; the PSP down at order time.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let psp: FakePsp;
+let store: Instance;
+
+test.beforeAll(async () => {
+  psp = await startFakePsp();
+  store = await startInstance({
+    PIX_API_URL: psp.apiUrl,
+    PIX_TOKEN_URL: psp.tokenUrl,
+    PIX_CLIENT_ID: psp.clientId,
+    PIX_CLIENT_SECRET: psp.clientSecret,
+    PIX_CLIENT_CERT: psp.files.cert,
+    PIX_CLIENT_KEY: psp.files.key,
+    PIX_CA: psp.files.ca,
+    PIX_KEY: 'financeiro@casaemetais.com.br',
+  });
+});
+test.afterAll(async () => {
+  await store.stop();
+  await psp.close();
+});
+
+/** A new shopper with the cheapest bathroom product in the cart, at the checkout. */
+async function toCheckout(page: Page) {
+  await page.goto(`${store.url}/banheiro/?order=Menor+Pre%C3%A7o`);
+  await page.locator('article.card:not(.card--off) a.card__link').first().click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  // With scripts on, the side cart opens with the product; the cart page continues from there.
+  await expect(page.locator('[data-cart-count]')).toHaveText('1');
+  await page.goto(`${store.url}/checkout/carrinho/`);
+  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill('Paula Pagadora');
+  const email = `pix.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
+  await fillSignUp(form, { email, password: 'uma senha longa para pagar', city: 'Campinas' });
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pagamento$/);
+}
+
+test('Pix paid in the bank app: the PSP tells the store, and the order page says it by itself', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await toCheckout(page);
+  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
+  const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
+  await expect(page.getByText('Aguardando pagamento').first()).toBeVisible();
+  // The QR code and "copia e cola" are the PSP's charge for this order.
+  const cob = [...psp.charges.values()].find((c) => c.solicitacaoPagador === `Pedido ${numero}`);
+  expect(cob?.status).toBe('ATIVA');
+  await expect(page.getByLabel('Código Pix copia e cola')).toHaveValue(cob?.pixCopiaECola ?? '-');
+  await expect(page.getByRole('img', { name: 'QR Code do Pix deste pedido' })).toBeVisible();
+
+  // The buyer pays; the PSP posts its notice to the address the store registered.
+  const pix = psp.pay(cob?.txid ?? '');
+  const secret = webhookSecretOf(psp.clientSecret);
+  const notice = await fetch(`${store.url}/api/webhooks/pix/${secret}/pix`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(psp.notice(pix)),
+  });
+  expect(notice.status).toBe(200);
+  // The page, left open, asks the store every few seconds and shows the payment without a click.
+  await expect(page.locator('.order__status strong')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
+  await expect(page.getByLabel('Código Pix copia e cola')).toHaveCount(0);
+  expect(psp.violations).toEqual([]);
+  await page.close();
+});
+
+test('the PSP down at order time: nothing is charged, the shopper is told, the cart is kept', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await toCheckout(page);
+  psp.state.down = true;
+  try {
+    await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+    await expect(page.getByText(/nada foi cobrado e seus produtos continuam na sacola/)).toBeVisible();
+  } finally {
+    psp.state.down = false;
+  }
+  await expect(page).toHaveURL(/\/checkout\/pagamento/);
+  await page.goto(`${store.url}/checkout/carrinho/`);
+  await expect(
+    page
+      .locator('main')
+      .getByRole('button', { name: /^Remover/ })
+      .first(),
+  ).toBeVisible();
+  await page.close();
+});
