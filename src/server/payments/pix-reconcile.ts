@@ -2,11 +2,11 @@
 // minute sweep both only say "read this charge again": the order moves on what `GET /cob/{txid}` answers.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
-import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { notePayment, PSP_ACTOR, reais, toCents } from './events.ts';
+import { moneyArrived, settleCharge } from './settle.ts';
 import { PixApiError } from './pix-api/client.ts';
 import type { PixApi } from './pix-api/client.ts';
 import { PIX_API } from './pix-charge.ts';
@@ -15,8 +15,6 @@ import { PIX_API } from './pix-charge.ts';
 export type PixContext = { db: Db; api: PixApi; mailer: Mailer; origin: string };
 
 export type Outcome = 'paid' | 'refunded' | 'removed' | 'unchanged';
-
-type Claim = { status: string; total: number; txid: string } | undefined;
 
 /**
  * Read the order's charge at the PSP and act on it, once however many instances and notices ask at once:
@@ -38,7 +36,7 @@ export async function reconcilePix(ctx: PixContext, number: number): Promise<Out
   } catch (error) {
     // Not there: never made (the order was cancelled when its PUT failed), or still being made.
     if (error instanceof PixApiError && error.status === 404 && order.status === 'cancelled') {
-      await settle(db, number, 'removida');
+      await settleCharge(db, number, 'removida');
       return 'removed';
     }
     throw error;
@@ -47,68 +45,32 @@ export async function reconcilePix(ctx: PixContext, number: number): Promise<Out
   if (cob.status === 'ATIVA') {
     if (order.status !== 'cancelled') return 'unchanged';
     await api.removeCharge(order.txid);
-    if (await settle(db, number, 'removida'))
+    if (await settleCharge(db, number, 'removida'))
       await notePayment(db, number, 'Cobrança Pix removida no PSP: o pedido foi cancelado sem pagamento');
     return 'removed';
   }
-  if (await settle(db, number, 'removida'))
+  if (await settleCharge(db, number, 'removida'))
     await notePayment(db, number, `Cobrança Pix encerrada pelo PSP (${cob.status})`);
   return 'removed';
-}
-
-/** Move the charge's state from `ativa`, if this caller is the first to: whoever is acts on it. */
-async function settle(db: Db, number: number, state: string): Promise<boolean> {
-  const moved = await db
-    .update(t.orders)
-    .set({ chargeState: state })
-    .where(and(eq(t.orders.number, number), eq(t.orders.chargeState, 'ativa')))
-    .returning({ number: t.orders.number });
-  return moved.length > 0;
 }
 
 /** The charge is paid: the order with it, or the money back when the order no longer waits for it. */
 async function received(ctx: PixContext, number: number, pix: Received[]): Promise<Outcome> {
   const { db } = ctx;
   const cents = pix.reduce((sum, p) => sum + toCents(p.valor), 0);
-  const claim: Claim = await inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({
-        status: t.orders.status,
-        total: t.orders.total,
-        txid: t.orders.providerRef,
-        state: t.orders.chargeState,
-      })
-      .from(t.orders)
-      .where(eq(t.orders.number, number))
-      .for('update');
-    if (row?.state !== 'ativa') return undefined;
-    const waiting = row.status === 'awaiting_payment';
-    const enough = cents >= Math.round(row.total * 100);
-    // Short of the total, a waiting order waits on (it expires, and then what came is refunded).
-    if (waiting && !enough) return { ...row, status: 'short' };
-    await tx
-      .update(t.orders)
-      .set({
-        chargeState: row.status === 'cancelled' ? 'devolvida' : 'concluida',
-        ...(waiting ? { status: 'paid' } : {}),
-      })
-      .where(eq(t.orders.number, number));
-    if (waiting)
-      await tx.insert(t.orderEvents).values({ orderNumber: number, status: 'paid', actor: PSP_ACTOR });
-    return row;
-  });
+  const claim = await moneyArrived(db, number, cents);
   if (!claim) return 'unchanged';
   const total = reais(cents / 100);
-  if (claim.status === 'short') {
+  if (claim.outcome === 'short') {
     await notePayment(db, number, `Pix recebido abaixo do total do pedido (${total}): aguardando`);
     return 'unchanged';
   }
-  if (claim.status === 'awaiting_payment') {
+  if (claim.outcome === 'paid') {
     await notePayment(db, number, `Pix recebido: ${total}, conferido no PSP`);
     await notifyBuyer(db, ctx.mailer, ctx.origin, number, 'paid');
     return 'paid';
   }
-  if (claim.status === 'cancelled') {
+  if (claim.outcome === 'refund') {
     await notePayment(db, number, `Pix de ${total} recebido depois do cancelamento: devolvendo`);
     // A refund that fails is noted and asked again by the minute sweep; the others go on.
     for (const p of pix) await refundPix(ctx, number, p, 'pago_apos_cancelamento', '').catch(() => undefined);
