@@ -7,7 +7,7 @@ import type { Mailer } from '#/server/mail/mailer.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { notePayment, PSP_ACTOR, reais, toCents } from './events.ts';
 import { moneyArrived, settleCharge } from './settle.ts';
-import { PixApiError } from './pix-api/client.ts';
+import { ProviderError } from './http.ts';
 import type { PixApi } from './pix-api/client.ts';
 import { PIX_API } from './pix-charge.ts';
 
@@ -35,7 +35,7 @@ export async function reconcilePix(ctx: PixContext, number: number): Promise<Out
     cob = await api.readCharge(order.txid);
   } catch (error) {
     // Not there: never made (the order was cancelled when its PUT failed), or still being made.
-    if (error instanceof PixApiError && error.status === 404 && order.status === 'cancelled') {
+    if (error instanceof ProviderError && error.status === 404 && order.status === 'cancelled') {
       await settleCharge(db, number, 'removida');
       return 'removed';
     }
@@ -125,7 +125,7 @@ export async function refundPix(
     await notePayment(db, number, `Devolução Pix de ${reais(amount)} pedida ao PSP: ${answer.status}`, who);
   } catch (error) {
     await record('falhou');
-    const why = error instanceof PixApiError ? error.message : 'erro inesperado';
+    const why = error instanceof ProviderError ? error.message : 'erro inesperado';
     await notePayment(
       db,
       number,

@@ -1,6 +1,8 @@
 // One concern: talking to a PSP's API Pix over mutual TLS with an OAuth2 token, and believing only answers
 // that follow the Banco Central's specification (spec.ts).
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { providerFailure as failure, ProviderError, sendToProvider } from '#/server/payments/http.ts';
+import type { Method } from '#/server/payments/http.ts';
 import type { z } from 'zod';
 import {
   cobCompletaSchema,
@@ -32,19 +34,6 @@ export type PixApiOptions = {
   timeoutMs?: number | undefined;
 };
 
-/** Why a call to the PSP failed, for the logs and the order's timeline (never secrets or personal data). */
-export class PixApiError extends Error {
-  /** `timeout`, `unreachable`, `rejected` (a 4xx), `failed` (a 5xx) or `invalid_answer`. */
-  readonly code: 'timeout' | 'unreachable' | 'rejected' | 'failed' | 'invalid_answer';
-  readonly status: number;
-  constructor(code: PixApiError['code'], status: number, message: string) {
-    super(message);
-    this.name = 'PixApiError';
-    this.code = code;
-    this.status = status;
-  }
-}
-
 /** The API Pix calls the store makes. */
 export type PixApi = {
   readonly pixKey: string;
@@ -70,37 +59,8 @@ export function createPixApi(options: PixApiOptions): PixApi {
   });
   const base = options.apiUrl.replace(/\/+$/, '');
 
-  async function send(
-    url: string,
-    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
-    headers: Record<string, string>,
-    body?: string,
-  ): Promise<{ status: number; json: unknown }> {
-    const what = `${method} ${new URL(url).pathname}`;
-    try {
-      const res = await request(url, {
-        method,
-        headers,
-        body: body ?? null,
-        dispatcher,
-        signal: AbortSignal.timeout(timeout),
-      });
-      const text = await res.body.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: res.statusCode, json };
-    } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError')
-        throw new PixApiError('timeout', 504, `${what}: sem resposta em ${String(timeout)} ms`);
-      const code = (error as { code?: unknown }).code;
-      throw new PixApiError('unreachable', 503, `${what}: ${typeof code === 'string' ? code : name}`);
-    }
-  }
+  const send = (url: string, method: Method, headers: Record<string, string>, body?: string) =>
+    sendToProvider({ url, method, headers, body, timeoutMs: timeout, dispatcher });
 
   let token: Token | undefined;
   let renewing: Promise<Token> | undefined;
@@ -115,7 +75,8 @@ export function createPixApi(options: PixApiOptions): PixApi {
     );
     if (res.status !== 200) throw failure('POST token', res.status, res.json);
     const parsed = tokenSchema.safeParse(res.json);
-    if (!parsed.success) throw new PixApiError('invalid_answer', 502, 'POST token: resposta fora do padrão');
+    if (!parsed.success)
+      throw new ProviderError('invalid_answer', 502, 'POST token: resposta fora do padrão');
     const seconds = parsed.data.expires_in ?? 3600;
     return { value: parsed.data.access_token, until: Date.now() + seconds * 1000 - RENEW_EARLY_MS };
   }
@@ -136,7 +97,7 @@ export function createPixApi(options: PixApiOptions): PixApi {
 
   /** One API call: a 401 (the PSP dropped the token early) renews the token once and tries again. */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'PUT' | 'PATCH',
+    method: Method,
     path: string,
     expected: readonly number[],
     schema: S | undefined,
@@ -162,7 +123,7 @@ export function createPixApi(options: PixApiOptions): PixApi {
       if (!expected.includes(res.status)) throw failure(what, res.status, res.json);
       if (!schema) return undefined as z.infer<S>;
       const parsed = schema.safeParse(res.json);
-      if (!parsed.success) throw new PixApiError('invalid_answer', 502, `${what}: resposta fora do padrão`);
+      if (!parsed.success) throw new ProviderError('invalid_answer', 502, `${what}: resposta fora do padrão`);
       return parsed.data;
     }
   }
@@ -189,17 +150,4 @@ export function createPixApi(options: PixApiOptions): PixApi {
     },
     close: () => dispatcher.close(),
   };
-}
-
-/** A refusal as the PSP explained it (RFC 7807 `title`), without echoing anything else it sent. */
-function failure(what: string, status: number, body: unknown): PixApiError {
-  const title =
-    body && typeof body === 'object' && typeof (body as { title?: unknown }).title === 'string'
-      ? `: ${(body as { title: string }).title.slice(0, 120)}`
-      : '';
-  return new PixApiError(
-    status >= 500 ? 'failed' : 'rejected',
-    status,
-    `${what} → ${String(status)}${title}`,
-  );
 }

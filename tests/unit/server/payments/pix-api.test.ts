@@ -9,7 +9,8 @@ import * as t from '#/server/db/schema.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { createPlatform } from '#/server/app.ts';
 import { expireOrders } from '#/server/orders/status.ts';
-import { createPixApi, PixApiError } from '#/server/payments/pix-api/client.ts';
+import { createPixApi } from '#/server/payments/pix-api/client.ts';
+import { ProviderError } from '#/server/payments/http.ts';
 import { pixFromSettings } from '#/server/payments/pix-api/config.ts';
 import { sweepPixCharges } from '#/server/payments/sweep.ts';
 import { startFakePsp } from '../../../support/fake-psp.ts';
@@ -96,8 +97,8 @@ describe('settings', () => {
     for (const identity of [psp.stranger, { cert: '', key: '' }]) {
       const api = createPixApi({ ...options, ...identity });
       const error = await api.readCharge('A'.repeat(30)).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(PixApiError);
-      expect((error as PixApiError).code).toBe('unreachable');
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).code).toBe('unreachable');
       await api.close();
     }
   });
