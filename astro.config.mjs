@@ -96,6 +96,12 @@ export default defineConfig({
       PIX_CLIENT_KEY: envField.string(serverSecret),
       /** A PEM file of a private chain the PSP's server certificate is signed by; unset = the system's. */
       PIX_CA: envField.string(serverSecret),
+      /** Mercado Pago's access token: the checkout offers card (interest-free installments) and boleto on its hosted page; unset = Pix alone. */
+      MERCADOPAGO_ACCESS_TOKEN: envField.string(serverSecret),
+      /** The secret Mercado Pago signs its notices with (required with the token). */
+      MERCADOPAGO_WEBHOOK_SECRET: envField.string(serverSecret),
+      /** Mercado Pago's API base; unset = https://api.mercadopago.com (tests point it to a double). */
+      MERCADOPAGO_API_URL: envField.string({ ...serverSecret, url: true }),
       /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
       ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
       /** `cep-promise` services that fill an address from its CEP (`brasilapi,viacep`); unset = the embedded table only. */

@@ -8,9 +8,19 @@ import type { OrderPlace } from '#/contract/order.ts';
 export const placeOrder = async (client: Client, body: OrderPlace) =>
   (await sendJson(client, 'post', 'v2/front/checkout/order', body, 'order')).pedido;
 
-/** One order of this shopper; anyone else's (or none) is a 404 ApiError. */
-export const getOrder = async (client: Client, numero: string) =>
-  (await getJson(client, `v2/front/checkout/order/${encodeURIComponent(numero)}`, {}, 'order')).pedido;
+/**
+ * One order of this shopper; anyone else's (or none) is a 404 ApiError. `pagamento`: the provider's payment
+ * the buyer came back from, which the platform reads (at the provider) before answering.
+ */
+export const getOrder = async (client: Client, numero: string, pagamento?: string) =>
+  (
+    await getJson(
+      client,
+      `v2/front/checkout/order/${encodeURIComponent(numero)}`,
+      pagamento ? { pagamento } : {},
+      'order',
+    )
+  ).pedido;
 
 /** The logged-in customer's orders, newest first; a guest's call is a 401 ApiError. */
 export const getOrders = async (client: Client) =>

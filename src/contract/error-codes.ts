@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'method_not_allowed',
   'unauthorized',
+  'invalid_signature',
   'login_required',
   'login_failed',
   'rate_limited',

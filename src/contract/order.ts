@@ -33,6 +33,11 @@ export const paymentMethodsSchema = z.object({
       detalhe: z.string(),
       /** Whether the cart's cash discount applies (Pix, boleto); card pays the full price. */
       aVista: z.boolean(),
+      /**
+       * The origin of the provider's page the shopper is sent to after placing the order (Mercado Pago's
+       * Checkout Pro), so the checkout's form may go on there; absent when it is paid on the store's pages.
+       */
+      destino: z.string().optional(),
     }),
   ),
 });

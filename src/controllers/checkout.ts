@@ -79,7 +79,11 @@ async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout 
       refused = { mensagem: order.error.issues[0]?.message ?? 'Pedido inválido.', status: 400 };
     else
       try {
-        return redirect(`/checkout/pedido/${String((await placeOrder(client, order.data)).numero)}?novo=1`);
+        const pedido = await placeOrder(client, order.data);
+        // Card and boleto are paid on the provider's page: the buyer goes there at once (a plain redirect;
+        // the page's form-action allows that origin), and comes back to the order's page.
+        const hosted = pedido.pagamento.metodo !== 'pix' ? pedido.pagamento.url : undefined;
+        return redirect(hosted ?? `/checkout/pedido/${String(pedido.numero)}?novo=1`);
       } catch (failure) {
         // The provider could not charge: that order was cancelled and the cart is back; a new key tries again.
         if (failure instanceof ApiError && failure.code === 'payment_failed') key = undefined;

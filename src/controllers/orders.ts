@@ -11,9 +11,16 @@ import type { Visit } from './visit.ts';
 /** An order for its page, with the QR code of its Pix while it waits to be paid; undefined: a 404. */
 export type OrderFound = { pedido: Pedido; qrSvg?: string | undefined } | undefined;
 
-/** The order just placed (`/checkout/pedido/{numero}`): only its buyer's session or account opens it. */
+/**
+ * The order just placed (`/checkout/pedido/{numero}`): only its buyer's session or account opens it. Back
+ * from Mercado Pago's page (`payment_id`), the platform reads that payment first, so the page says at once
+ * what happened.
+ */
 export async function placedOrderPage(visit: Visit, numero: string | undefined): Promise<Answer<OrderFound>> {
-  return { view: await orderForPage(visitorClient(visit), numero) };
+  const payment = visit.url.searchParams.get('payment_id') ?? '';
+  return {
+    view: await orderForPage(visitorClient(visit), numero, /^\d{1,20}$/.test(payment) ? payment : undefined),
+  };
 }
 
 /** One of the customer's orders inside the account: a guest logs in first; someone else's is a 404. */
@@ -35,10 +42,14 @@ export async function accountOrdersPage(visit: Visit): Promise<Answer<PedidoResu
   return { view: await getOrders(client) };
 }
 
-async function orderForPage(client: Client, numero: string | undefined): Promise<OrderFound> {
+async function orderForPage(
+  client: Client,
+  numero: string | undefined,
+  payment?: string,
+): Promise<OrderFound> {
   if (!isOrderNumber(numero)) return undefined;
   try {
-    const pedido = await getOrder(client, numero);
+    const pedido = await getOrder(client, numero, payment);
     const code = pedido.pagamento.copiaECola;
     return { pedido, qrSvg: code ? await pixQrSvg(code) : undefined };
   } catch (error) {

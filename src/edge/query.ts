@@ -6,7 +6,8 @@ import { readdress } from './readdress.ts';
  * The query parameters pages read: listing controls and filters, search, the product's variant and its
  * reviews' page and star count (`avaliacoes`, `nota`: also the review form's chosen stars), the
  * shipping calculator, forms' return addresses and one-time links, the error page's `debug`, the
- * order page's `novo` (just placed) and the checkout's delivery address (`endereco`).
+ * order page's `novo` (just placed) and `payment_id` (back from Mercado Pago: the store reads that payment),
+ * and the checkout's delivery address (`endereco`).
  * Any other parameter (a tracking tag, a cache-buster, junk) is dropped before the page renders: the page
  * is the bare page, rendered and cached once under the bare key, so `?x=<n>` can neither fill the route
  * cache nor make every request a render. The browser keeps its address as typed (analytics read it there).
@@ -32,6 +33,7 @@ export const PAGE_PARAMS = new Set([
   'liberar',
   'debug',
   'novo',
+  'payment_id',
   'endereco',
 ]);
 /** Longer queries than any page makes are refused rather than parsed and keyed. */

@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer.ts';
 import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
 import type { PixSettings } from './payments/pix-api/config.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
+import { mercadoPagoFromSettings } from './payments/mercadopago/config.ts';
+import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
 import { sweepPixInBackground } from './payments/background.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -34,6 +36,8 @@ export type BootOptions = {
   pixKey?: string | undefined;
   /** A PSP's API Pix (PIX_API_URL and the rest); unset = the static BR Code the team confirms. */
   pix?: Omit<PixSettings, 'pixKey'> | undefined;
+  /** Mercado Pago for card and boleto (MERCADOPAGO_*); unset = the checkout takes Pix alone. */
+  mercadoPago?: MercadoPagoSettings | undefined;
   /** Bearer token of the staff API; unset = no staff API. */
   adminToken?: string | undefined;
   /** `cep-promise` services for street-level CEP lookup (`brasilapi,viacep`); unset = the embedded table. */
@@ -81,6 +85,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   });
   const stopExpiring = expireOrdersInBackground(database, mailer);
   const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
+  const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
   const stopSweeping = pix
     ? sweepPixInBackground({
         db: database.db,
@@ -97,6 +102,8 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     sessionSecret: options.sessionSecret,
     pixKey: options.pixKey,
     pix,
+    mercadoPago: mercadoPago?.mp,
+    paymentProvider: mercadoPago?.provider,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
     mailer,

@@ -7,6 +7,7 @@ import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './orders/payments.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
+import type { MercadoPago } from './payments/mercadopago/client.ts';
 import type { Limits } from './rate-limit.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -35,6 +36,8 @@ export type PlatformConfig = {
    * `/webhooks/pix/{webhookSecret}` or the minute sweep. Without it, the static BR Code the team confirms.
    */
   pix?: { api: PixApi; webhookSecret: string } | undefined;
+  /** Mercado Pago (MERCADOPAGO_ACCESS_TOKEN): its notices at `/webhooks/mercadopago`; `paymentProvider` is built on it. */
+  mercadoPago?: MercadoPago | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

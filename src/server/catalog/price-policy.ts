@@ -4,7 +4,7 @@ import type { Parcela, Precos } from '#/contract/product.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
-import { offeredMethods } from '#/server/orders/payments.ts';
+import { cardRule, offeredMethods } from '#/server/orders/payments.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
 import { round2 } from '#/server/lib/prices.ts';
 
@@ -24,11 +24,11 @@ export type PricePolicy = {
 export function pricePolicy(settings: StoreSettings, provider?: PaymentProvider): PricePolicy {
   const offered = new Set(offeredMethods(settings, provider).map((m) => m.id));
   const cash = [offered.has('pix') ? 'Pix' : '', offered.has('boleto') ? 'boleto' : ''].filter(Boolean);
-  const { pix, boleto, cartao } = settings.pagamentos;
+  const { pix, boleto } = settings.pagamentos;
   return {
     cashDiscount: offered.has('pix') ? pix.desconto : offered.has('boleto') ? boleto.desconto : 0,
     cashWording: cash.length > 0 ? `no ${cash.join(' ou ')}` : '',
-    installments: offered.has('cartao') ? cartao.parcelamento : undefined,
+    installments: offered.has('cartao') ? cardRule(settings, provider) : undefined,
   };
 }
 

@@ -10,6 +10,8 @@ export type ProviderMethod = {
   detalhe: string;
   /** Minutes an order waits for this payment before it is cancelled and its stock returned. */
   minutosPagamento: number;
+  /** The origin of the provider's page the buyer pays on (the checkout sends them there after placing). */
+  destino?: string;
 };
 
 /** The order a provider is asked to charge (after it is placed, outside its transaction). */
@@ -22,10 +24,19 @@ export type ChargeRequest = {
   expiraEm: Date;
   comprador: { nome: string; email: string; documento: string };
   descricao: string;
+  /** The store's public origin: where the buyer comes back to and where the provider's notices go. */
+  origem: string;
+  /** Card: the most installments the buyer may choose, all interest-free (the store settings, capped). */
+  parcelas: number;
 };
 
 /** What the buyer needs to pay it: a boleto's line, the provider's page (boleto PDF, card form). */
-export type Charge = { linhaDigitavel?: string; url?: string };
+export type Charge = {
+  linhaDigitavel?: string;
+  url?: string;
+  /** The provider's own id of the charge (a preference), which its notices lead back to. */
+  ref?: { provider: string; id: string };
+};
 
 /**
  * A payment provider (an acquirer or gateway) for boleto and card. **None is built in**: a store adds one
@@ -38,6 +49,11 @@ export type Charge = { linhaDigitavel?: string; url?: string };
 export type PaymentProvider = {
   readonly name: string;
   readonly methods: readonly ProviderMethod[];
+  /**
+   * The buyer pays no interest with this provider: installments stop at the settings' `semJuros`, and no
+   * price shows a plan with interest.
+   */
+  readonly interestFreeOnly?: boolean;
   charge: (request: ChargeRequest) => Promise<Charge>;
 };
 
@@ -66,7 +82,12 @@ export function offeredMethods(settings: StoreSettings, provider?: PaymentProvid
   for (const method of provider.methods) {
     const on = method.id === 'boleto' ? boleto.ativo : cartao.ativo;
     if (!on) continue;
-    methods.push({ ...method, aVista: method.id === 'boleto', provider });
+    // An interest-free card says up to how many installments, as the store settings allow them.
+    const detalhe =
+      method.id === 'cartao' && provider.interestFreeOnly
+        ? `Em até ${String(cardRule(settings, provider).maximo)}x sem juros. ${method.detalhe}`
+        : method.detalhe;
+    methods.push({ ...method, detalhe, aVista: method.id === 'boleto', provider });
   }
   return methods;
 }
@@ -84,7 +105,19 @@ export function chosenMethod(
 
 /** The public part of the offered methods (the API answer). */
 export const publicMethods = (methods: OfferedMethod[]): MetodoPagamento[] =>
-  methods.map(({ id, label, detalhe, aVista }) => ({ id, label, detalhe, aVista }));
+  methods.map(({ id, label, detalhe, aVista, destino }) => ({
+    id,
+    label,
+    detalhe,
+    aVista,
+    ...(destino ? { destino } : {}),
+  }));
+
+/** The card's installment rule as a provider takes it: interest-free only, when it says so. */
+export function cardRule(settings: StoreSettings, provider?: PaymentProvider) {
+  const rule = settings.pagamentos.cartao.parcelamento;
+  return provider?.interestFreeOnly ? { ...rule, maximo: Math.min(rule.maximo, rule.semJuros) } : rule;
+}
 
 /**
  * The settings as the storefront reads them: a method is `ativo` only when the checkout offers it, so no
@@ -98,7 +131,7 @@ export function servedSettings(settings: StoreSettings, provider?: PaymentProvid
     pagamentos: {
       pix: { ...pix, ativo: offered.has('pix') },
       boleto: { ...boleto, ativo: offered.has('boleto') },
-      cartao: { ...cartao, ativo: offered.has('cartao') },
+      cartao: { ...cartao, ativo: offered.has('cartao'), parcelamento: cardRule(settings, provider) },
       deposito: { ...deposito, ativo: false },
     },
   };

@@ -19,7 +19,7 @@ import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
 import { round2 } from '#/server/lib/prices.ts';
 import { couponRefusal, findCoupon, setSessionCoupon, takeUse } from '#/server/promotions/coupons.ts';
-import { chosenMethod } from './payments.ts';
+import { cardRule, chosenMethod } from './payments.ts';
 import type { OfferedMethod, PaymentProvider } from './payments.ts';
 import { pixPayload } from './pix.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
@@ -240,8 +240,17 @@ async function chargeOrCancel(db: Db, buyer: Buyer, method: OfferedMethod, numbe
         expiraEm: order.expiresAt,
         comprador,
         descricao: `Pedido ${String(number)}`,
+        origem: buyer.origin,
+        parcelas: cardRule(await loadSettings(db), method.provider).maximo,
       });
-      await db.update(t.orders).set({ paymentDetails: charge }).where(eq(t.orders.number, number));
+      const { ref, ...details } = charge;
+      await db
+        .update(t.orders)
+        .set({
+          paymentDetails: details,
+          ...(ref ? { provider: ref.provider, providerRef: ref.id, chargeState: 'ativa' } : {}),
+        })
+        .where(eq(t.orders.number, number));
     }
   } catch (error) {
     const name = method.provider?.name ?? PIX_API;

@@ -9,6 +9,8 @@ import { notifyBuyer } from '#/server/orders/mail.ts';
 import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
 import { placeOrder } from '#/server/orders/place.ts';
 import { loadSettings } from '#/server/content/settings.ts';
+import { errorCode } from '#/server/db/health.ts';
+import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
 
 /** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
 export const orders = new Hono<PlatformEnv>();
@@ -47,14 +49,26 @@ orders.post('/order', body, async (c) => {
 });
 
 orders.get('/order/:numero', async (c) => {
-  const { db } = c.get('config');
+  const { db, mercadoPago, mailer } = c.get('config');
   const session = c.get('session');
   const customer = await sessionCustomer(db, session);
-  const pedido = await loadOrder(db, c.get('origin'), numberOf(c.req.param('numero')), {
-    session,
-    customerId: customer?.id,
-  });
+  const numero = numberOf(c.req.param('numero'));
+  const viewer = { session, customerId: customer?.id };
+  const origin = c.get('origin');
+  let pedido = await loadOrder(db, origin, numero, viewer);
   if (!pedido) throw notFound('Pedido não encontrado.');
+  // Back from Mercado Pago's page: its payment is read there (never believed from the URL) before answering.
+  const payment = c.req.query('pagamento');
+  if (mercadoPago && payment && pedido.situacao === 'aguardando_pagamento') {
+    const moved = await reconcilePayment({ db, mp: mercadoPago, mailer, origin }, payment, numero).catch(
+      (error: unknown) => {
+        console.error(`[mercadopago] returning buyer's payment not read (${errorCode(error)})`);
+        return 'unchanged';
+      },
+    );
+    if (moved !== 'unchanged') pedido = await loadOrder(db, origin, numero, viewer);
+    if (!pedido) throw notFound('Pedido não encontrado.');
+  }
   return c.json({ pedido });
 });
 

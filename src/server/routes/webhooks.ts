@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { PlatformEnv } from '#/server/context.ts';
 import { errorCode } from '#/server/db/health.ts';
-import { badRequest, notFound } from '#/server/errors.ts';
+import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
+import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
 import { webhookPixSchema } from '#/server/payments/pix-api/spec.ts';
 import { ordersOfTxids, reconcilePix } from '#/server/payments/pix-reconcile.ts';
 
@@ -47,6 +48,31 @@ async function pixNotice(c: Context<PlatformEnv>) {
   }
   return c.json({ recebidos: notice.data.pix.length });
 }
+
+/**
+ * Mercado Pago's notices (`?data.id=…&type=payment`): a missing or wrong `x-signature` is a 401 and reads
+ * nothing; a signed one makes the store read that payment (reconcile.ts).
+ */
+webhooks.post('/mercadopago', async (c) => {
+  const { mercadoPago, db, mailer } = c.get('config');
+  if (!mercadoPago) throw notFound();
+  const dataId = c.req.query('data.id') ?? '';
+  const signed = mercadoPago.signed({
+    dataId,
+    requestId: c.req.header('x-request-id') ?? '',
+    signature: c.req.header('x-signature') ?? '',
+  });
+  if (!signed)
+    throw new PlatformError(401, 'invalid_signature', 'Aviso sem assinatura válida do Mercado Pago.');
+  const type = c.req.query('type') ?? '';
+  if (type === 'payment') {
+    const ctx = { db, mp: mercadoPago, mailer, origin: c.get('origin') };
+    await reconcilePayment(ctx, dataId).catch((error: unknown) => {
+      console.error(`[mercadopago] payment notice not checked (${errorCode(error)})`);
+    });
+  }
+  return c.json({ recebido: true });
+});
 
 // The API Pix posts to `{webhookUrl}/pix`; some PSPs post to the URL as registered.
 webhooks.post('/pix/:secret', pixNotice);

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { webhookSecretOf } from '#/server/payments/pix-api/config.ts';
 import { startFakePsp } from '../../support/fake-psp.ts';
 import type { FakePsp } from '../../support/fake-psp.ts';
+import { startFakeMercadoPago } from '../../support/fake-mercadopago.ts';
+import type { FakeMercadoPago } from '../../support/fake-mercadopago.ts';
 import { startInstance } from '../../support/instances.ts';
 import type { Instance } from '../../support/instances.ts';
 import { fillSignUp } from '../shopper.ts';
@@ -15,11 +17,16 @@ import { fillSignUp } from '../shopper.ts';
 test.describe.configure({ mode: 'serial' });
 
 let psp: FakePsp;
+let mp: FakeMercadoPago;
 let store: Instance;
 
 test.beforeAll(async () => {
   psp = await startFakePsp();
+  mp = await startFakeMercadoPago();
   store = await startInstance({
+    MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
+    MERCADOPAGO_API_URL: mp.apiUrl,
     PIX_API_URL: psp.apiUrl,
     PIX_TOKEN_URL: psp.tokenUrl,
     PIX_CLIENT_ID: psp.clientId,
@@ -32,7 +39,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await store.stop();
-  await psp.close();
+  await Promise.all([psp.close(), mp.close()]);
 });
 
 /** A new shopper with the cheapest bathroom product in the cart, at the checkout. */
@@ -41,8 +48,10 @@ async function toCheckout(page: Page) {
   await page.locator('article.card:not(.card--off) a.card__link').first().click();
   await page.getByRole('button', { name: 'Comprar' }).click();
   // With scripts on, the side cart opens with the product; the cart page continues from there.
-  await expect(page.locator('[data-cart-count]')).toHaveText('1');
-  await page.goto(`${store.url}/checkout/carrinho/`);
+  if (!(await page.evaluate(() => location.pathname.startsWith('/checkout/')))) {
+    await expect(page.locator('[data-cart-count]')).toHaveText('1');
+    await page.goto(`${store.url}/checkout/carrinho/`);
+  }
   await page.getByRole('link', { name: 'Continuar', exact: true }).click();
   await page.getByRole('link', { name: 'Criar conta' }).click();
   const form = page.locator('main form');
@@ -59,7 +68,8 @@ test('Pix paid in the bank app: the PSP tells the store, and the order page says
   test.setTimeout(90_000);
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await toCheckout(page);
-  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+  await expect(page.getByRole('radio', { name: /^Pix/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
   const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
   await expect(page.getByText('Aguardando pagamento').first()).toBeVisible();
@@ -93,7 +103,7 @@ test('the PSP down at order time: nothing is charged, the shopper is told, the c
   await toCheckout(page);
   psp.state.down = true;
   try {
-    await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+    await page.getByRole('button', { name: 'Finalizar pedido' }).click();
     await expect(page.getByText(/nada foi cobrado e seus produtos continuam na sacola/)).toBeVisible();
   } finally {
     psp.state.down = false;
@@ -106,5 +116,52 @@ test('the PSP down at order time: nothing is charged, the shopper is told, the c
       .getByRole('button', { name: /^Remover/ })
       .first(),
   ).toBeVisible();
+  await page.close();
+});
+
+test('card in 10x without JavaScript: the checkout sends the shopper to Mercado Pago and back, paid', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 780 },
+  });
+  const page = await context.newPage();
+  await toCheckout(page);
+  // Installments stop where interest would begin: the card is offered as interest-free.
+  await page.getByRole('radio', { name: /^Cartão de crédito/ }).check();
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  // Mercado Pago's page (the double on loopback): the card form is theirs, never the store's.
+  await expect(page.getByRole('heading', { name: 'Mercado Pago (teste)' })).toBeVisible();
+  await page.getByLabel('Parcelas').selectOption('10');
+  await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?retorno=aprovado/);
+  await expect(page.getByText('Pagamento aprovado! Seu pedido está confirmado')).toBeVisible();
+  await expect(page.locator('.order__status strong')).toHaveText('Pagamento confirmado');
+  const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
+  const paid = [...mp.payments.values()].find((p) => p.external_reference === numero);
+  expect(paid).toMatchObject({ status: 'approved', installments: 10, payment_type_id: 'credit_card' });
+  expect(mp.violations).toEqual([]);
+  await context.close();
+});
+
+test('boleto: generated on Mercado Pago, the order page says to pay it, and it turns paid when it clears', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await toCheckout(page);
+  await page.getByRole('radio', { name: /^Boleto/ }).check();
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  await page.getByRole('button', { name: /^Gerar boleto/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?retorno=pendente/);
+  await expect(page.getByText(/^Boleto gerado! Pague até o vencimento/)).toBeVisible();
+  await expect(page.locator('.order__status strong')).toHaveText('Aguardando pagamento');
+  const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
+  const boleto = [...mp.payments.values()].find((p) => p.external_reference === numero);
+  await mp.clear(boleto?.id ?? 0);
+  await page.reload();
+  await expect(page.locator('.order__status strong')).toHaveText('Pagamento confirmado');
   await page.close();
 });

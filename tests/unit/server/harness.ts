@@ -12,6 +12,7 @@ import { memoryMailer } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
+import type { MercadoPago } from '#/server/payments/mercadopago/client.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { Database } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -86,6 +87,7 @@ export async function startPlatform(
     mailer?: Mailer;
     paymentProvider?: PaymentProvider;
     pix?: { api: PixApi; webhookSecret: string };
+    mercadoPago?: MercadoPago;
   } = {},
 ) {
   const postgres = process.env['TEST_DB'] === 'postgres';
@@ -106,6 +108,7 @@ export async function startPlatform(
     mailer: options.mailer ?? mail,
     paymentProvider: options.paymentProvider,
     pix: options.pix,
+    mercadoPago: options.mercadoPago,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>
