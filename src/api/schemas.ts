@@ -32,6 +32,7 @@ import {
   staffOrderExportSchema,
   staffOrderListSchema,
   staffStatusAnswerSchema,
+  staffRefundAnswerSchema,
 } from '#/contract/staff-orders.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
@@ -85,6 +86,7 @@ export const SCHEMAS = {
   staffOrders: staffOrderListSchema,
   staffOrder: staffOrderAnswerSchema,
   staffStatus: staffStatusAnswerSchema,
+  staffRefund: staffRefundAnswerSchema,
   staffActivity: activityListSchema,
   staffOrderExport: staffOrderExportSchema,
   staffEnrolment: staffEnrolmentSchema,

@@ -1,6 +1,6 @@
 import { getJson, sendFile, sendJson } from './core.ts';
 import type { Client, Query, SentFile } from './core.ts';
-import type { OrderStatusChange } from '#/contract/order.ts';
+import type { OrderStatusChange, Situacao } from '#/contract/order.ts';
 import type { CouponUpdate } from '#/contract/coupon.ts';
 import type { ReviewSituacao } from '#/contract/review.ts';
 import type { Papel } from '#/contract/staff.ts';
@@ -48,6 +48,10 @@ export const staffOrder = async (client: Client, numero: string) =>
 
 export const moveOrder = (client: Client, numero: string, change: OrderStatusChange) =>
   sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/status`, change, 'staffStatus');
+
+/** Give the whole order's money back through the provider that took it (`de`: the status the page showed). */
+export const refundOrder = (client: Client, numero: string, de: Situacao) =>
+  sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/refund`, { de }, 'staffRefund');
 
 export const staffMembers = async (client: Client) =>
   (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'unauthorized',
   'invalid_signature',
+  'not_refundable',
   'login_required',
   'login_failed',
   'rate_limited',

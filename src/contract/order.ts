@@ -102,6 +102,11 @@ export const orderStatusChangeSchema = z.object({
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
+/** `POST /v2/admin/orders/{numero}/refund`: the whole order's money back; `de` as for a status change. */
+export const orderRefundSchema = z.object({
+  de: z.enum(ORDER_STATUSES, { error: 'Situação de origem inválida.' }).optional(),
+});
+
 const money = z.number();
 
 export const pedidoResumoSchema = z.object({
@@ -160,6 +165,8 @@ export const pedidoSchema = pedidoResumoSchema.extend({
   historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
   /** A shipped order's carrier and tracking code, when the team gave them. */
   rastreio: z.object({ transportadora: z.string(), codigo: z.string() }).optional(),
+  /** Money the store gave back through the provider that took it (the refund asked, and when). */
+  reembolso: z.object({ valor: z.number(), em: z.string() }).optional(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 

@@ -85,6 +85,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   linhaDoTempo: z.array(linhaDoTempoSchema),
   /** Where the order may go from here. */
   proximas: z.array(z.enum(ORDER_STATUSES)),
+  /** Money a provider took that the team may give back (the whole order), and through which one. */
+  devolucao: z.object({ valor: z.number(), provedor: z.string() }).optional(),
 });
 export type PedidoEquipe = z.infer<typeof pedidoEquipeSchema>;
 export const staffOrderAnswerSchema = z.object({ pedido: pedidoEquipeSchema });
@@ -94,6 +96,14 @@ export const staffStatusAnswerSchema = z.object({
   numero: z.number().int(),
   de: z.enum(ORDER_STATUSES),
   situacao: z.enum(ORDER_STATUSES),
+});
+
+/** `POST /v2/admin/orders/{numero}/refund`: the refund asked, and where the order went. */
+export const staffRefundAnswerSchema = z.object({
+  numero: z.number().int(),
+  de: z.enum(ORDER_STATUSES),
+  situacao: z.enum(ORDER_STATUSES),
+  valor: z.number(),
 });
 
 /** Orders one export carries at most (the newest first under `ordem`); narrower filters for more. */

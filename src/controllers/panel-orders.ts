@@ -1,4 +1,4 @@
-import { moveOrder, staffOrder, staffOrderExport, staffOrders } from '#/api/staff.ts';
+import { moveOrder, refundOrder, staffOrder, staffOrderExport, staffOrders } from '#/api/staff.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
@@ -44,8 +44,8 @@ export async function panelOrdersPage(visit: Visit): Promise<Answer<PanelPage<Or
   });
 }
 
-const isAction = (value: string | null | undefined): value is OrderAction =>
-  value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value);
+const isAction = (value: string | null | undefined): value is OrderAction | 'devolver' =>
+  value === 'devolver' || (value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value));
 
 const DONE: Partial<Record<Situacao, string>> = {
   pago: 'Pagamento registrado. O cliente foi avisado por e-mail.',
@@ -53,11 +53,12 @@ const DONE: Partial<Record<Situacao, string>> = {
   entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
   cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque.',
 };
+const REFUNDED = 'Devolução pedida ao provedor de pagamento. O cliente foi avisado por e-mail.';
 
 export type OrderView = {
   pedido: PedidoEquipe;
   /** The action being confirmed (`?acao=`), when the order's status allows it. */
-  confirming: OrderAction | undefined;
+  confirming: OrderAction | 'devolver' | undefined;
   notice: Notice | undefined;
   values: Fields;
 };
@@ -83,6 +84,10 @@ export async function panelOrderPage(
         status = 400;
       } else
         try {
+          if (action === 'devolver') {
+            await refundOrder(frame.client, numero, de as Situacao);
+            return redirect(`/painel/pedidos/${numero}?feito=devolvido`);
+          }
           const moved = await moveOrder(frame.client, numero, {
             situacao: ORDER_ACTIONS[action].to,
             de: de as Situacao,
@@ -98,7 +103,7 @@ export async function panelOrderPage(
         }
     } else {
       const done = visit.url.searchParams.get('feito');
-      const text = done ? DONE[done as Situacao] : undefined;
+      const text = done === 'devolvido' ? REFUNDED : done ? DONE[done as Situacao] : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;
@@ -109,8 +114,15 @@ export async function panelOrderPage(
       throw error;
     }
     const asked = fields ? fields['acao'] : visit.url.searchParams.get('acao');
-    const confirming =
-      isAction(asked) && pedido.proximas.includes(ORDER_ACTIONS[asked].to) ? asked : undefined;
+    const confirming = !isAction(asked)
+      ? undefined
+      : asked === 'devolver'
+        ? pedido.devolucao
+          ? asked
+          : undefined
+        : pedido.proximas.includes(ORDER_ACTIONS[asked].to)
+          ? asked
+          : undefined;
     return {
       status,
       view: { frame, content: { pedido, confirming, notice, values: fields ?? {} } },

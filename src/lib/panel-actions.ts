@@ -24,3 +24,14 @@ export const ORDER_ACTIONS = {
   },
 } as const satisfies Record<string, { to: Situacao; label: string; confirm: string }>;
 export type OrderAction = keyof typeof ORDER_ACTIONS;
+
+/** The refund (`acao=devolver`): offered while a provider's money for the order can be given back. */
+export const REFUND_ACTION = {
+  label: 'Devolver o pagamento',
+  confirm: (valor: string, provedor: string, paid: boolean) =>
+    `Devolver ${valor} ao cliente pelo ${provedor}? ${
+      paid
+        ? 'O pedido é cancelado e os produtos voltam ao estoque.'
+        : 'O pedido já saiu: os produtos só voltam ao estoque quando a loja os receber de volta.'
+    } O cliente é avisado por e-mail.`,
+} as const;

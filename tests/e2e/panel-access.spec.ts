@@ -96,6 +96,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
     }
     for (const [path, form] of [
       ['/painel/pedidos/999999', { acao: 'cancelar', de: 'aguardando_pagamento' }],
+      ['/painel/pedidos/999999', { acao: 'devolver', de: 'pago' }],
       ['/painel/equipe', { acao: 'desligar', id: '1' }],
       ['/painel/cupons', { acao: 'desligar', codigo: 'BEMVINDO10' }],
       ['/painel/avaliacoes', { decisao: 'aprovada', id: '1' }],

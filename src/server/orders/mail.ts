@@ -158,3 +158,32 @@ export async function notifyBuyer(
   const first = firstName(row.name);
   sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, origin, first) });
 }
+
+/** Tell the buyer their money is on its way back (the provider's refund was asked), in the background. */
+export async function notifyRefund(db: Db, mailer: Mailer, origin: string, number: number, valor: number) {
+  const [row] = await db
+    .select({ email: t.customers.email, name: t.customers.name, payment: t.orders.payment })
+    .from(t.orders)
+    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+    .where(eq(t.orders.number, number));
+  if (!row) return;
+  const { nomeLoja } = await loadSettings(db);
+  const numero = String(number);
+  const where =
+    row.payment === 'pix'
+      ? 'O Pix volta para a conta de onde saiu, em geral no mesmo dia.'
+      : row.payment === 'cartao'
+        ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
+        : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
+  sendInBackground(mailer, {
+    to: row.email,
+    subject: `Pedido ${numero}: devolução de ${brl.format(valor)}`,
+    text: [
+      `Olá, ${firstName(row.name)}!`,
+      '',
+      `A ${nomeLoja} pediu a devolução de ${brl.format(valor)} do pedido ${numero}. ${where}`,
+      '',
+      `Acompanhe: ${origin}/minha-conta/pedidos/${numero}`,
+    ].join('\n'),
+  });
+}

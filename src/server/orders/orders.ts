@@ -1,5 +1,5 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
@@ -51,10 +51,15 @@ export async function loadOrder(
     .from(t.orders)
     .where(and(eq(t.orders.number, number), mine));
   if (!row) return undefined;
-  const [items, events] = await Promise.all([
+  const [items, events, refunds] = await Promise.all([
     db.select().from(t.orderItems).where(eq(t.orderItems.orderNumber, number)).orderBy(t.orderItems.position),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
+    db
+      .select({ amount: t.refunds.amount, at: t.refunds.createdAt })
+      .from(t.refunds)
+      .where(and(eq(t.refunds.orderNumber, number), ne(t.refunds.status, 'falhou'))),
   ]);
+  const refunded = round2(refunds.reduce((sum, r) => sum + r.amount, 0));
   const frete = row.shipping as Frete;
   const base = summary(
     row,
@@ -94,6 +99,9 @@ export async function loadOrder(
     }),
     ...(row.carrier || row.trackingCode
       ? { rastreio: { transportadora: row.carrier, codigo: row.trackingCode } }
+      : {}),
+    ...(refunded > 0
+      ? { reembolso: { valor: refunded, em: (refunds.at(-1)?.at ?? new Date()).toISOString() } }
       : {}),
   };
 }

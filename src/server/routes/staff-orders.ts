@@ -1,9 +1,10 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { isOrderNumber, orderStatusChangeSchema } from '#/contract/order.ts';
+import { isOrderNumber, orderRefundSchema, orderStatusChangeSchema } from '#/contract/order.ts';
 import { staffOrderQuerySchema } from '#/contract/staff-orders.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { badRequest, notFound } from '#/server/errors.ts';
+import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
+import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import { allow } from '#/server/middleware.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
@@ -51,6 +52,13 @@ staffOrders.put(
     const { situacao, de, transportadora = '', rastreio = '' } = c.req.valid('json');
     const to = toStatus(situacao);
     const { db, mailer } = c.get('config');
+    // A provider's money is never kept for an order that is cancelled: that takes the refund.
+    if (to === 'cancelled' && (await refundable(db, numero)))
+      throw new PlatformError(
+        409,
+        'not_refundable',
+        `O pedido ${String(numero)} foi pago pelo provedor: use "Devolver o pagamento", que cancela o pedido e devolve o dinheiro ao cliente.`,
+      );
     const from = await changeStatus(db, numero, to, {
       actor: c.get('actor'),
       expected: de ? toStatus(de) : undefined,
@@ -70,5 +78,31 @@ staffOrders.put(
     });
     await notifyBuyer(db, mailer, c.get('origin'), numero, to);
     return c.json({ numero, de: STATUS[from], situacao: STATUS[to] });
+  },
+);
+
+staffOrders.post(
+  '/:numero/refund',
+  zValidator('json', orderRefundSchema, refusal('Situação de origem inválida.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const { de } = c.req.valid('json');
+    const { db, mailer, pix, mercadoPago } = c.get('config');
+    const actor = c.get('actor');
+    const done = await refundOrder(
+      { db, mailer, pix, mercadoPago, origin: c.get('origin') },
+      numero,
+      actor,
+      de ? toStatus(de) : undefined,
+    );
+    await recordChange(db, {
+      actor,
+      action: 'pedido.devolucao',
+      entity: 'pedido',
+      entityId: String(numero),
+      before: { situacao: STATUS[done.from], devolvido: 0 },
+      after: { situacao: STATUS[done.to], devolvido: done.valor },
+    });
+    return c.json({ numero, de: STATUS[done.from], situacao: STATUS[done.to], valor: done.valor });
   },
 );

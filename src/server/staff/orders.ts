@@ -16,6 +16,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
+import { refundable } from '#/server/payments/refund.ts';
 import { loadOrder } from '#/server/orders/orders.ts';
 import { expireOrders, nextStatuses, STATUS, toSituacao, toStatus } from '#/server/orders/status.ts';
 import { actorNames } from './members.ts';
@@ -171,6 +172,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
+  const devolucao = await refundable(db, number);
   const nameOf = await actorNames(
     db,
     events.map((e) => e.actor),
@@ -196,6 +198,10 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
         autor: nameOf(e.actor),
       };
     }),
-    proximas: nextStatuses(toStatus(pedido.situacao)).map((s) => STATUS[s]),
+    // An order a provider was paid for is cancelled by refunding it, never by a bare cancel.
+    ...(devolucao ? { devolucao } : {}),
+    proximas: nextStatuses(toStatus(pedido.situacao))
+      .filter((s) => !(devolucao && s === 'cancelled'))
+      .map((s) => STATUS[s]),
   };
 }

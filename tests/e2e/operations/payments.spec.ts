@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { webhookSecretOf } from '#/server/payments/pix-api/config.ts';
@@ -19,11 +23,25 @@ test.describe.configure({ mode: 'serial' });
 let psp: FakePsp;
 let mp: FakeMercadoPago;
 let store: Instance;
+/** The first owner's one-time link (its path: the instance's port is chosen at start). */
+let ownerLink = '';
+/** The Pix order the first journey pays, for the owner to refund. */
+let paidOrder = '';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-payments-'));
 
 test.beforeAll(async () => {
   psp = await startFakePsp();
   mp = await startFakeMercadoPago();
+  // The first owner, made as a new store's owner makes one (`npm run staff -- add`), before it starts.
+  const added = spawnSync(
+    process.execPath,
+    ['scripts/staff.ts', 'add', 'dona@loja.test', '--papel', 'dono', '--nome', 'Dona Marta'],
+    { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, SEED_PRODUCTS: '40' } },
+  );
+  const link = /https?:\/\/\S+/.exec(added.stdout)?.[0] ?? '';
+  ownerLink = new URL(link).pathname + new URL(link).search;
   store = await startInstance({
+    DATA_DIR: dataDir,
     MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
     MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
     MERCADOPAGO_API_URL: mp.apiUrl,
@@ -40,6 +58,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await store.stop();
   await Promise.all([psp.close(), mp.close()]);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A new shopper with the cheapest bathroom product in the cart, at the checkout. */
@@ -72,6 +91,7 @@ test('Pix paid in the bank app: the PSP tells the store, and the order page says
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
   const numero = /pedido\/(\d+)/.exec(page.url())?.[1] ?? '';
+  paidOrder = numero;
   await expect(page.getByText('Aguardando pagamento').first()).toBeVisible();
   // The QR code and "copia e cola" are the PSP's charge for this order.
   const cob = [...psp.charges.values()].find((c) => c.solicitacaoPagador === `Pedido ${numero}`);
@@ -92,6 +112,34 @@ test('Pix paid in the bank app: the PSP tells the store, and the order page says
   await expect(page.locator('.order__status strong')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
   await expect(page.getByLabel('Código Pix copia e cola')).toHaveCount(0);
   expect(psp.violations).toEqual([]);
+  await page.close();
+});
+
+test('the owner refunds the paid Pix order from the panel: one devolução, the order cancelled', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${store.url}${ownerLink}`);
+  await page.getByLabel('Nova senha').fill('a senha longa da dona da loja');
+  await page.getByLabel('Repita a senha').fill('a senha longa da dona da loja');
+  await page.getByRole('button', { name: 'Salvar senha' }).click();
+  await page.getByLabel('E-mail').fill('dona@loja.test');
+  await page.getByLabel('Senha').fill('a senha longa da dona da loja');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.goto(`${store.url}/painel/pedidos/${paidOrder}`);
+  // The timeline says what the PSP did; a paid order is cancelled only by giving the money back.
+  await expect(page.getByText(/Pix recebido: R\$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cancelar pedido' })).toHaveCount(0);
+  await page.getByRole('link', { name: /^Devolver o pagamento \(R\$/ }).click();
+  await expect(
+    page.getByText(/^Devolver R\$\s.* ao cliente pelo Pix \(PSP\)\? O pedido é cancelado/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar: devolver o pagamento' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Devolução pedida ao provedor de pagamento/);
+  await expect(page.getByText(/Devolução Pix de R\$\s.* pedida ao PSP: EM_PROCESSAMENTO/)).toBeVisible();
+  const cob = [...psp.charges.values()].find((c) => c.solicitacaoPagador === `Pedido ${paidOrder}`);
+  expect(cob?.pix?.[0]?.devolucoes).toHaveLength(1);
   await page.close();
 });
 

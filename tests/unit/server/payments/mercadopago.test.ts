@@ -12,7 +12,7 @@ import { startFakeMercadoPago } from '../../../support/fake-mercadopago.ts';
 import type { FakeMercadoPago } from '../../../support/fake-mercadopago.ts';
 import { buyer, pickVariants, placeAs } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
-import { ORIGIN, startPlatform } from '../harness.ts';
+import { ADMIN_TOKEN, ORIGIN, startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
 
 /**
@@ -229,6 +229,26 @@ test('Mercado Pago down at order time: nothing charged, the cart is back', async
     await (await store.request('/v2/front/checkout/cart', { headers: { Session: b.session } })).json(),
   );
   expect(cart.itens).toHaveLength(1);
+});
+
+test('the team refunds a card order: Mercado Pago refunds once, the order is cancelled', async () => {
+  const { pedido, prefId } = await placed('cartao');
+  const payment = await fake.pay(prefId, 'approved', { installments: 4 });
+  const clicks = await Promise.all(
+    [1, 2].map(async () =>
+      store.platform.api.request(`${ORIGIN}/v2/admin/orders/${String(pedido.numero)}/refund`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ de: 'pago' }),
+      }),
+    ),
+  );
+  expect(clicks.map((r) => r.status).sort()).toEqual([200, 409]);
+  expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
+  expect(await statusOf(pedido.numero)).toBe('cancelled');
+  expect(await notes(pedido.numero)).toContainEqual(
+    expect.stringMatching(/devolução de R\$\s[\d,.]+ do pagamento \d+: approved/),
+  );
 });
 
 test('every preference the store sent followed the documented shape', () => {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cartSchema } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
+import { pedidoEquipeSchema } from '#/contract/staff-orders.ts';
+import { reais } from '#/server/payments/events.ts';
 import * as t from '#/server/db/schema.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { createPlatform } from '#/server/app.ts';
@@ -17,7 +19,7 @@ import { startFakePsp } from '../../../support/fake-psp.ts';
 import type { FakePsp } from '../../../support/fake-psp.ts';
 import { buyer, json, pickVariants, placeAs } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
-import { APP_TOKEN, ORIGIN, startPlatform } from '../harness.ts';
+import { ADMIN_TOKEN, APP_TOKEN, ORIGIN, startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
 
 /**
@@ -353,6 +355,89 @@ describe('two instances', () => {
     await expireOrders(store.database.db, [late.pedido.numero]);
     await both(psp.notice(psp.pay(late.row.providerRef)));
     expect(psp.charges.get(late.row.providerRef)?.pix?.[0]?.devolucoes).toHaveLength(1);
+  });
+});
+
+describe('refunds by the team', () => {
+  const staff = (path: string, init: RequestInit = {}) =>
+    store.platform.api.request(`${ORIGIN}/v2/admin/orders${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    });
+
+  test('a paid order refunded: one devolução however many clicks, cancelled with its stock back, the buyer told', async () => {
+    const { b, pedido, row } = await placed(2);
+    await notify(psp.notice(psp.pay(row.providerRef)));
+    expect(await statusOf(pedido.numero)).toBe('paid');
+    const seen = pedidoEquipeSchema.parse(
+      ((await (await staff(`/${String(pedido.numero)}`)).json()) as { pedido: unknown }).pedido,
+    );
+    expect(seen.devolucao).toEqual({ valor: pedido.valores.total, provedor: 'Pix (PSP)' });
+    // A bare cancel would keep the buyer's money: refused, pointing at the refund.
+    const cancel = await staff(`/${String(pedido.numero)}/status`, {
+      method: 'PUT',
+      body: JSON.stringify({ situacao: 'cancelado' }),
+    });
+    expect(cancel.status).toBe(409);
+    expect(errorSchema.parse(await cancel.json()).mensagem).toMatch(/Devolver o pagamento/);
+
+    const stock = await stockOf();
+    const clicks = await Promise.all(
+      [1, 2].map(async () =>
+        staff(`/${String(pedido.numero)}/refund`, { method: 'POST', body: JSON.stringify({ de: 'pago' }) }),
+      ),
+    );
+    expect(clicks.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(psp.charges.get(row.providerRef)?.pix?.[0]?.devolucoes).toEqual([
+      expect.objectContaining({ valor: pedido.valores.total.toFixed(2) }),
+    ]);
+    expect(await statusOf(pedido.numero)).toBe('cancelled');
+    expect(await stockOf()).toBe(stock + 2);
+    expect(mail.sent.at(-1)?.subject).toBe(
+      `Pedido ${String(pedido.numero)}: devolução de ${reais(pedido.valores.total)}`,
+    );
+    const page = await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
+      headers: { Session: b.session },
+    });
+    expect(pedidoAnswerSchema.parse(await page.json()).pedido.reembolso?.valor).toBe(pedido.valores.total);
+    // Nothing is left to refund, and the record says who asked.
+    const again = await staff(`/${String(pedido.numero)}/refund`, { method: 'POST', body: '{}' });
+    expect(again.status).toBe(409);
+    const [audit] = await store.database.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.entityId, String(pedido.numero)), eq(t.auditLog.action, 'pedido.devolucao')));
+    expect(audit).toMatchObject({
+      actor: 'token',
+      after: { situacao: 'cancelado', devolvido: pedido.valores.total },
+    });
+  });
+
+  test('a shipped order keeps its status (the goods come back by a return); the static Pix is refused', async () => {
+    const { pedido, row } = await placed();
+    await notify(psp.notice(psp.pay(row.providerRef)));
+    await staff(`/${String(pedido.numero)}/status`, {
+      method: 'PUT',
+      body: JSON.stringify({ situacao: 'enviado' }),
+    });
+    const stock = await stockOf();
+    const res = await staff(`/${String(pedido.numero)}/refund`, { method: 'POST', body: '{}' });
+    expect(await res.json()).toMatchObject({
+      de: 'enviado',
+      situacao: 'enviado',
+      valor: pedido.valores.total,
+    });
+    expect(await stockOf()).toBe(stock);
+    // An order the team marked paid by hand (no provider took the money) has nothing to refund here.
+    const last = (await placed()).pedido.numero;
+    await store.database.db
+      .update(t.orders)
+      .set({ provider: '', providerRef: '', chargeState: '' })
+      .where(eq(t.orders.number, last));
+    await staff(`/${String(last)}/status`, { method: 'PUT', body: JSON.stringify({ situacao: 'pago' }) });
+    const refused = await staff(`/${String(last)}/refund`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(409);
+    expect(errorSchema.parse(await refused.json()).mensagem).toMatch(/Pix estático/);
   });
 });
 
