@@ -20,6 +20,7 @@ import type { Db } from '#/server/db/client.ts';
 import { catalogCsv } from '#/lib/catalog-sheet.ts';
 import type { SheetRow } from '#/contract/catalog-sheet.ts';
 import type { Platform } from '#/server/app.ts';
+import { paymentRows } from './payments.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);
@@ -63,6 +64,7 @@ async function placingOrders(
   platform: Platform,
   productPath: string,
   coupon?: string,
+  title?: string,
 ) {
   const headers = (session: string) => ({
     'App-Token': 'bench',
@@ -143,7 +145,8 @@ async function placingOrders(
     if (i >= WARMUP) times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const name = coupon ? `placing an order (2 lines, coupon ${coupon})` : 'placing an order (2 lines)';
+  const name =
+    title ?? (coupon ? `placing an order (2 lines, coupon ${coupon})` : 'placing an order (2 lines)');
   return `| ${label} | ${name} | – | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.length} |`;
 }
 
@@ -410,6 +413,7 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(await applyingCoupons(label, platform, session, product));
   rows.push(await placingOrders(label, database.db, platform, product));
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
+  rows.push(...(await paymentRows(label, database.db, product, placingOrders, percentile)));
   rows.push(...(await staffLists(label, platform)));
   rows.push(...(await catalogueSheet(label, platform)));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
