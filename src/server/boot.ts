@@ -17,7 +17,7 @@ import type { PixSettings } from './payments/pix-api/config.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
 import { mercadoPagoFromSettings } from './payments/mercadopago/config.ts';
 import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
-import { sweepPixInBackground } from './payments/background.ts';
+import { sweepPaymentsInBackground } from './payments/background.ts';
 import { createLimits } from './rate-limit.ts';
 import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, ensureAdvertisedCoupons, isSeeded, seedDatabase } from './seed/index.ts';
@@ -86,14 +86,12 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   const stopExpiring = expireOrdersInBackground(database, mailer);
   const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
   const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
-  const stopSweeping = pix
-    ? sweepPixInBackground({
-        db: database.db,
-        api: pix.api,
-        mailer,
-        origin: options.siteUrl ?? 'http://localhost',
-      })
-    : () => undefined;
+  // Background work has no request to take an origin from: e-mailed links use SITE_URL.
+  const origin = options.siteUrl ?? 'http://localhost';
+  const stopSweeping = sweepPaymentsInBackground({
+    pix: pix && { db: database.db, api: pix.api, mailer, origin },
+    mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
+  });
   if (pix) registerPixWebhook(pix, options.siteUrl);
   const platform = createPlatform({
     db: database.db,

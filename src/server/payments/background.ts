@@ -1,24 +1,58 @@
 import { errorCode } from '#/server/db/health.ts';
+import type { MercadoPagoContext } from './mercadopago/reconcile.ts';
+import { sweepMercadoPago } from './mercadopago/sweep.ts';
 import type { PixContext } from './pix-reconcile.ts';
 import { sweepPixCharges } from './sweep.ts';
 
 /** How often open Pix charges are read again (one instance at a time: sweep.ts). */
 export const PIX_SWEEP_EVERY_MS = 60_000;
+/** How often Mercado Pago is asked about orders still waiting on it (its notices are retried by it too). */
+export const MERCADOPAGO_SWEEP_EVERY_MS = 10 * 60_000;
 
-/** Sweep the open Pix charges every minute; a failed round (database or PSP away) waits for the next. */
-export function sweepPixInBackground(ctx: PixContext): () => void {
-  const every = setInterval(() => {
-    sweepPixCharges(ctx)
-      .then((report) => {
-        if (report && (report.paid || report.refunded || report.removed || report.failed))
-          console.log(`[pix] sweep: ${JSON.stringify(report)}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[pix] sweep skipped (${errorCode(error)}); trying again next minute`);
-      });
-  }, PIX_SWEEP_EVERY_MS);
-  every.unref();
+const every = (ms: number, run: () => Promise<unknown>) => {
+  const timer = setInterval(() => {
+    void run();
+  }, ms);
+  timer.unref();
+  return timer;
+};
+
+/** The payment sweeps of the providers configured; a failed round (database or provider away) waits for the next. */
+export function sweepPaymentsInBackground(providers: {
+  pix?: PixContext | undefined;
+  mercadoPago?: MercadoPagoContext | undefined;
+}): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  const { pix, mercadoPago } = providers;
+  if (pix)
+    timers.push(
+      every(PIX_SWEEP_EVERY_MS, () =>
+        sweepPixCharges(pix).then(
+          (report) => {
+            if (report && (report.paid || report.refunded || report.removed || report.failed))
+              console.log(`[pix] sweep: ${JSON.stringify(report)}`);
+          },
+          (error: unknown) => {
+            console.error(`[pix] sweep skipped (${errorCode(error)}); trying again next minute`);
+          },
+        ),
+      ),
+    );
+  if (mercadoPago)
+    timers.push(
+      every(MERCADOPAGO_SWEEP_EVERY_MS, () =>
+        sweepMercadoPago(mercadoPago, MERCADOPAGO_SWEEP_EVERY_MS - 5000).then(
+          (report) => {
+            if (report && (report.moved || report.failed || report.refundsRetried))
+              console.log(`[mercadopago] sweep: ${JSON.stringify(report)}`);
+          },
+          (error: unknown) => {
+            console.error(`[mercadopago] sweep skipped (${errorCode(error)}); trying again later`);
+          },
+        ),
+      ),
+    );
   return () => {
-    clearInterval(every);
+    for (const timer of timers) clearInterval(timer);
   };
 }

@@ -8,6 +8,7 @@ import * as t from '#/server/db/schema.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { expireOrders } from '#/server/orders/status.ts';
 import { mercadoPagoFromSettings } from '#/server/payments/mercadopago/config.ts';
+import { sweepMercadoPago } from '#/server/payments/mercadopago/sweep.ts';
 import { startFakeMercadoPago } from '../../../support/fake-mercadopago.ts';
 import type { FakeMercadoPago } from '../../../support/fake-mercadopago.ts';
 import { buyer, pickVariants, placeAs } from '../buyers.ts';
@@ -22,6 +23,7 @@ import type { TestPlatform } from '../harness.ts';
  */
 
 let fake: FakeMercadoPago;
+let made: NonNullable<ReturnType<typeof mercadoPagoFromSettings>>;
 let store: TestPlatform;
 let variant: Variant;
 const mail = memoryMailer();
@@ -31,13 +33,14 @@ beforeAll(async () => {
     // Notices reach the platform in-process (the edge strips /api before handing a request over).
     deliver: async (url, init) => store.platform.api.request(url.replace(`${ORIGIN}/api`, ORIGIN), init),
   });
-  const made = mercadoPagoFromSettings({
+  const built = mercadoPagoFromSettings({
     accessToken: fake.accessToken,
     webhookSecret: fake.webhookSecret,
     apiUrl: fake.apiUrl,
     timeoutMs: 600,
   });
-  if (!made) throw new Error('no Mercado Pago');
+  if (!built) throw new Error('no Mercado Pago');
+  made = built;
   store = await startPlatform(20, { paymentProvider: made.provider, mercadoPago: made.mp, mailer: mail });
   [variant] = (await pickVariants(store, 1)) as [Variant];
 });
@@ -195,6 +198,25 @@ describe('boleto', () => {
     expect(await statusOf(pedido.numero)).toBe('awaiting_payment');
     expect(await notes(pedido.numero)).toContainEqual(expect.stringMatching(/boleto gerado/));
     await fake.clear(boleto.id);
+    expect(await statusOf(pedido.numero)).toBe('paid');
+  });
+
+  test('cleared while every notice was lost: the sweep finds it', async () => {
+    const { pedido, prefId } = await placed('boleto');
+    expect(await notes(pedido.numero)).toContainEqual('Cobrança (Boleto) criada no Mercado Pago');
+    fake.state.notify = false;
+    try {
+      const boleto = await fake.pay(prefId, 'pending');
+      await fake.clear(boleto.id);
+    } finally {
+      fake.state.notify = true;
+    }
+    expect(await statusOf(pedido.numero)).toBe('awaiting_payment');
+    const report = await sweepMercadoPago(
+      { db: store.database.db, mp: made.mp, mailer: mail, origin: ORIGIN },
+      1000,
+    );
+    expect(report?.moved).toBeGreaterThanOrEqual(1);
     expect(await statusOf(pedido.numero)).toBe('paid');
   });
 });
