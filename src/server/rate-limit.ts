@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import {
@@ -111,4 +111,26 @@ export function rateLimit(label: string, limit: number, windowMs: number): Middl
     });
     await next();
   };
+}
+
+/**
+ * Whether this client may do `label` once more (`limit` per `windowMs`, counted like `rateLimit`), for work a
+ * request may skip rather than refuse: false once the limit is spent.
+ */
+export async function withinLimit(
+  c: Context<PlatformEnv>,
+  label: string,
+  limit: number,
+  windowMs: number,
+): Promise<boolean> {
+  const limiter = c
+    .get('config')
+    .limits.limiter(idOf(label), limit, Math.max(1, Math.round(windowMs / 1000)));
+  try {
+    await limiter.consume(c.req.header(CLIENT_HEADER) ?? 'desconhecido');
+    return true;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return false;
+    throw rejection;
+  }
 }

@@ -11,6 +11,7 @@ import { placeOrder } from '#/server/orders/place.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import { errorCode } from '#/server/db/health.ts';
 import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
+import { withinLimit } from '#/server/rate-limit.ts';
 
 /** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
 export const orders = new Hono<PlatformEnv>();
@@ -59,7 +60,13 @@ orders.get('/order/:numero', async (c) => {
   if (!pedido) throw notFound('Pedido não encontrado.');
   // Back from Mercado Pago's page: its payment is read there (never believed from the URL) before answering.
   const payment = c.req.query('pagamento');
-  if (mercadoPago && payment && pedido.situacao === 'aguardando_pagamento') {
+  // Each read is a call to Mercado Pago: a few per visitor a minute, then the page just shows the order.
+  if (
+    mercadoPago &&
+    payment &&
+    pedido.situacao === 'aguardando_pagamento' &&
+    (await withinLimit(c, 'retorno de pagamento', 10, 60_000))
+  ) {
     const moved = await reconcilePayment({ db, mp: mercadoPago, mailer, origin }, payment, numero).catch(
       (error: unknown) => {
         console.error(`[mercadopago] returning buyer's payment not read (${errorCode(error)})`);

@@ -145,6 +145,21 @@ describe('card', () => {
     expect(await statusOf(other.pedido.numero)).toBe('awaiting_payment');
   });
 
+  test('a visitor bringing back made-up payment ids makes at most 10 reads a minute', async () => {
+    const { b, pedido } = await placed('cartao');
+    const reads = () => fake.calls.filter((call) => call.path.startsWith('/v1/payments/')).length;
+    const before = reads();
+    for (let i = 0; i < 12; i++) {
+      const res = await store.request(
+        `/v2/front/checkout/order/${String(pedido.numero)}?pagamento=${String(900_000 + i)}`,
+        { headers: { Session: b.session, 'X-Loja-Cliente': '10.20.30.40' } },
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(reads() - before).toBe(10);
+    expect(await statusOf(pedido.numero)).toBe('awaiting_payment');
+  });
+
   test('an approval for less than the total does not pay the order', async () => {
     const { pedido, prefId } = await placed('cartao');
     await fake.pay(prefId, 'approved', { amount: 1 });
