@@ -28,16 +28,7 @@ export async function paymentRows(
   percentile: (sorted: number[], p: number) => number,
 ): Promise<string[]> {
   const psp = await startFakePsp();
-  const pix = await pixFromSettings({
-    apiUrl: psp.apiUrl,
-    tokenUrl: psp.tokenUrl,
-    clientId: psp.clientId,
-    clientSecret: psp.clientSecret,
-    clientCert: psp.files.cert,
-    clientKey: psp.files.key,
-    ca: psp.files.ca,
-    pixKey: 'financeiro@casaemetais.com.br',
-  });
+  const pix = await pixFromSettings(psp.settings('financeiro@casaemetais.com.br'));
   if (!pix) throw new Error('no Pix API');
   const platform = createPlatform({
     db,

@@ -257,19 +257,44 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
     return pix;
   };
 
+  const apiUrl = `${origin}/v2`;
+  const tokenUrl = `${origin}/oauth/token`;
+  const files = {
+    cert: await file('cliente.crt', pems.client.cert),
+    key: await file('cliente.key', pems.client.private),
+    ca: await file('ca.crt', pems.ca.cert),
+  };
   return {
-    apiUrl: `${origin}/v2`,
-    tokenUrl: `${origin}/oauth/token`,
+    apiUrl,
+    tokenUrl,
     clientId,
     clientSecret,
     /** The store's client certificate, key and the PSP's chain, as PEM text and as files (PIX_* settings). */
     pem: { cert: pems.client.cert, key: pems.client.private, ca: pems.ca.cert },
     stranger: { cert: pems.stranger.cert, key: pems.stranger.private },
-    files: {
-      cert: await file('cliente.crt', pems.client.cert),
-      key: await file('cliente.key', pems.client.private),
-      ca: await file('ca.crt', pems.ca.cert),
-    },
+    files,
+    /** The store's PIX_* settings for this PSP, as `pixFromSettings` takes them. */
+    settings: (pixKey: string) => ({
+      apiUrl,
+      tokenUrl,
+      clientId,
+      clientSecret,
+      clientCert: files.cert,
+      clientKey: files.key,
+      ca: files.ca,
+      pixKey,
+    }),
+    /** The same as the environment of a store process. */
+    env: (pixKey: string) => ({
+      PIX_API_URL: apiUrl,
+      PIX_TOKEN_URL: tokenUrl,
+      PIX_CLIENT_ID: clientId,
+      PIX_CLIENT_SECRET: clientSecret,
+      PIX_CLIENT_CERT: files.cert,
+      PIX_CLIENT_KEY: files.key,
+      PIX_CA: files.ca,
+      PIX_KEY: pixKey,
+    }),
     charges,
     calls,
     violations,

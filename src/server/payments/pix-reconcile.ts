@@ -5,9 +5,10 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
-import { notePayment, PSP_ACTOR, reais, toCents } from './events.ts';
-import { moneyArrived, settleCharge } from './settle.ts';
+import { notePayment, reais, toCents } from './events.ts';
 import { ProviderError } from './http.ts';
+import { refundOnce } from './refund-ledger.ts';
+import { moneyArrived, settleCharge } from './settle.ts';
 import type { PixApi } from './pix-api/client.ts';
 import { PIX_API } from './pix-charge.ts';
 
@@ -100,40 +101,26 @@ export async function refundPix(
   reason: 'pago_apos_cancelamento' | 'pedido_da_equipe',
   actor: string,
 ): Promise<void> {
-  const { db, api } = ctx;
   const ref = `D${pix.endToEndId.slice(0, 34)}`;
   const amount = toCents(pix.valor) / 100;
-  const mine = await db
-    .insert(t.refunds)
-    .values({ orderNumber: number, provider: PIX_API, ref, source: pix.endToEndId, amount, reason, actor })
-    .onConflictDoUpdate({
-      target: [t.refunds.provider, t.refunds.ref],
-      set: { status: 'pendente' },
-      setWhere: eq(t.refunds.status, 'falhou'),
-    })
-    .returning({ id: t.refunds.id });
-  if (mine.length === 0) return;
-  const record = (status: string) =>
-    db
-      .update(t.refunds)
-      .set({ status })
-      .where(and(eq(t.refunds.provider, PIX_API), eq(t.refunds.ref, ref)));
-  const who = actor || PSP_ACTOR;
-  try {
-    const answer = await api.refund(pix.endToEndId, ref, pix.valor, `Devolução do pedido ${String(number)}`);
-    await record(answer.status.toLowerCase());
-    await notePayment(db, number, `Devolução Pix de ${reais(amount)} pedida ao PSP: ${answer.status}`, who);
-  } catch (error) {
-    await record('falhou');
-    const why = error instanceof ProviderError ? error.message : 'erro inesperado';
-    await notePayment(
-      db,
-      number,
-      `Devolução Pix de ${reais(amount)} falhou (${why}): nova tentativa em 1 min`,
-      who,
-    );
-    throw error;
-  }
+  const row = { orderNumber: number, provider: PIX_API, ref, source: pix.endToEndId, amount, reason, actor };
+  await refundOnce(
+    ctx.db,
+    row,
+    async () => {
+      const answer = await ctx.api.refund(
+        pix.endToEndId,
+        ref,
+        pix.valor,
+        `Devolução do pedido ${String(number)}`,
+      );
+      return {
+        status: answer.status.toLowerCase(),
+        note: `Devolução Pix de ${reais(amount)} pedida ao PSP: ${answer.status}`,
+      };
+    },
+    (why) => `Devolução Pix de ${reais(amount)} falhou (${why}): nova tentativa em 1 min`,
+  );
 }
 
 /** The orders a notice names that the store still waits on (unknown or settled txids cost nothing). */

@@ -45,14 +45,7 @@ test.beforeAll(async () => {
     MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
     MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
     MERCADOPAGO_API_URL: mp.apiUrl,
-    PIX_API_URL: psp.apiUrl,
-    PIX_TOKEN_URL: psp.tokenUrl,
-    PIX_CLIENT_ID: psp.clientId,
-    PIX_CLIENT_SECRET: psp.clientSecret,
-    PIX_CLIENT_CERT: psp.files.cert,
-    PIX_CLIENT_KEY: psp.files.key,
-    PIX_CA: psp.files.ca,
-    PIX_KEY: 'financeiro@casaemetais.com.br',
+    ...psp.env('financeiro@casaemetais.com.br'),
   });
 });
 test.afterAll(async () => {

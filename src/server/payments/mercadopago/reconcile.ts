@@ -5,8 +5,8 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
-import { notePayment, PSP_ACTOR, reais } from '#/server/payments/events.ts';
-import { ProviderError } from '#/server/payments/http.ts';
+import { notePayment, reais } from '#/server/payments/events.ts';
+import { refundOnce } from '#/server/payments/refund-ledger.ts';
 import { moneyArrived } from '#/server/payments/settle.ts';
 import type { MercadoPago } from './client.ts';
 import { MERCADOPAGO } from './provider.ts';
@@ -137,37 +137,18 @@ export async function refundMercadoPago(
   reason: 'pago_apos_cancelamento' | 'pedido_da_equipe',
   actor: string,
 ): Promise<void> {
-  const { db, mp } = ctx;
   const ref = `mp-${paymentId}`;
-  const mine = await db
-    .insert(t.refunds)
-    .values({ orderNumber: number, provider: MERCADOPAGO, ref, source: paymentId, amount, reason, actor })
-    .onConflictDoUpdate({
-      target: [t.refunds.provider, t.refunds.ref],
-      set: { status: 'pendente' },
-      setWhere: eq(t.refunds.status, 'falhou'),
-    })
-    .returning({ id: t.refunds.id });
-  if (mine.length === 0) return;
-  const record = (status: string) =>
-    db
-      .update(t.refunds)
-      .set({ status })
-      .where(and(eq(t.refunds.provider, MERCADOPAGO), eq(t.refunds.ref, ref)));
-  const who = actor || PSP_ACTOR;
-  try {
-    const answer = await mp.refund(paymentId, ref);
-    await record(answer.status === 'approved' ? 'devolvido' : answer.status);
-    await notePayment(
-      db,
-      number,
-      `Mercado Pago: devolução de ${reais(amount)} do pagamento ${paymentId}: ${answer.status}`,
-      who,
-    );
-  } catch (error) {
-    await record('falhou');
-    const why = error instanceof ProviderError ? error.message : 'erro inesperado';
-    await notePayment(db, number, `Mercado Pago: devolução de ${reais(amount)} falhou (${why})`, who);
-    throw error;
-  }
+  const row = { orderNumber: number, provider: MERCADOPAGO, ref, source: paymentId, amount, reason, actor };
+  await refundOnce(
+    ctx.db,
+    row,
+    async () => {
+      const answer = await ctx.mp.refund(paymentId, ref);
+      return {
+        status: answer.status === 'approved' ? 'devolvido' : answer.status,
+        note: `Mercado Pago: devolução de ${reais(amount)} do pagamento ${paymentId}: ${answer.status}`,
+      };
+    },
+    (why) => `Mercado Pago: devolução de ${reais(amount)} falhou (${why})`,
+  );
 }

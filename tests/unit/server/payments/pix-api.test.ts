@@ -38,17 +38,7 @@ const ctx = () => ({ db: store.database.db, api: pix.api, mailer: mail, origin: 
 
 beforeAll(async () => {
   psp = await startFakePsp();
-  const made = await pixFromSettings({
-    apiUrl: psp.apiUrl,
-    tokenUrl: psp.tokenUrl,
-    clientId: psp.clientId,
-    clientSecret: psp.clientSecret,
-    clientCert: psp.files.cert,
-    clientKey: psp.files.key,
-    ca: psp.files.ca,
-    pixKey: PIX_KEY,
-    timeoutMs: 600,
-  });
+  const made = await pixFromSettings({ ...psp.settings(PIX_KEY), timeoutMs: 600 });
   if (!made) throw new Error('no Pix API');
   pix = made;
   store = await startPlatform(20, { pix, mailer: mail });
@@ -107,18 +97,7 @@ describe('settings', () => {
 });
 
 test('npm run pix -- webhook registers the secret notice address at the PSP', async () => {
-  const env = {
-    ...process.env,
-    SITE_URL: 'https://loja.exemplo.com.br',
-    PIX_API_URL: psp.apiUrl,
-    PIX_TOKEN_URL: psp.tokenUrl,
-    PIX_CLIENT_ID: psp.clientId,
-    PIX_CLIENT_SECRET: psp.clientSecret,
-    PIX_CLIENT_CERT: psp.files.cert,
-    PIX_CLIENT_KEY: psp.files.key,
-    PIX_CA: psp.files.ca,
-    PIX_KEY,
-  };
+  const env = { ...process.env, SITE_URL: 'https://loja.exemplo.com.br', ...psp.env(PIX_KEY) };
   const run = promisify(execFile);
   const { stdout } = await run(
     process.execPath,
