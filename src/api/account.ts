@@ -18,9 +18,13 @@ export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'veri
     'wishlistAnswer',
   );
 
-/** Sign up (logs the new customer in on a new session: read `client.issuedSession`). */
+/** Sign up: the answer's `desafio` goes back with the code e-mailed to the address (`confirmSignup`). */
 export const register = (client: Client, body: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/front/checkout/register', body, 'formAnswer');
+
+/** The sign-up's code: the account is made and logged in on a new session (read `client.issuedSession`). */
+export const confirmSignup = (client: Client, desafio: string, codigo: string) =>
+  sendJson(client, 'post', 'v2/front/checkout/register/confirm', { desafio, codigo }, 'formAnswer');
 
 /** Log in with e-mail or CPF/CNPJ; the session id changes (read `client.issuedSession`). */
 export const login = (client: Client, usuario: string, senha: string) =>

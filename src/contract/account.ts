@@ -106,6 +106,16 @@ const addressShape = {
   uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
 };
 
+/** `POST checkout/register/confirm`: the sign-up's challenge and the 6-number code its e-mail carried. */
+export const signupConfirmSchema = z.object({
+  desafio: z.string().trim().min(1, { message: 'Faça o cadastro de novo para receber um código.' }).max(200),
+  codigo: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
+});
+export type SignupConfirm = z.infer<typeof signupConfirmSchema>;
+
 export const signupSchema = z
   .object({
     pessoa: z.enum(['F', 'J'], { message: 'Escolha pessoa física ou jurídica.' }),

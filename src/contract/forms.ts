@@ -9,6 +9,8 @@ export const formAnswerSchema = z.object({
   erros: z.record(z.string(), z.string()).optional(),
   /** The welcome coupon's code, for a newsletter sign-up that asked for it (`cupom: true`). */
   cupom: z.string().optional(),
+  /** A sign-up's challenge: sent back with the code the e-mail carried (`checkout/register/confirm`). */
+  desafio: z.string().optional(),
 });
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mailsTo, ownAddress } from './servers.ts';
-import { fillSignUp } from './shopper.ts';
+import { confirmSignUp, fillSignUp } from './shopper.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
 test.beforeEach(async ({ context }) => {
@@ -33,6 +33,7 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
 
   await fillSignUp(form, { email, password, city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
   await expect(page).toHaveURL(/\/banheiro\/$/);
 
   // Logged in now: the heart adds, and every heart of the product follows.
@@ -81,6 +82,7 @@ test('forgotten password: the link from the recovery request sets a new one, onc
   await form.getByLabel('Nome completo ou razão social').fill('Caio Esquecido');
   await fillSignUp(form, { email, password: 'a senha antiga e longa', city: 'São Paulo' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
   await expect(page).not.toHaveURL(/cadastro/);
   await page.context().clearCookies();
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ownAddress } from './servers.ts';
-import { fillSignUp } from './shopper.ts';
+import { confirmSignUp, fillSignUp } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
 test('a new shopper buys with Pix without JavaScript, sees the QR code and the order in the account; nobody else can', async ({
@@ -33,6 +33,7 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   const email = `compra.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   await fillSignUp(form, { email, password: 'uma senha longa para comprar', city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
 
   // Back at the checkout with the cart intact: the address from sign-up, options for its CEP, Pix.
   await expect(page).toHaveURL(/\/checkout\/pagamento$/);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 
-import { fillSignUp, shopperContext } from './shopper.ts';
+import { confirmSignUp, fillSignUp, shopperContext } from './shopper.ts';
 
 /** Every amount in reais a text prints ('R$ 1.234,56', no-break space), as numbers. */
 const amounts = (text: string) =>
@@ -60,6 +60,7 @@ test('coupons without JavaScript: LINHAPRETA15 refused with its reason, BEMVINDO
   const email = `cupom.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   await fillSignUp(form, { email, password: 'uma senha longa com cupom', city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
   await expect(page).toHaveURL(/\/checkout\/pagamento$/);
   const summary = page.locator('.pay__summary');
   await expect(summary).toContainText('Cupom BEMVINDO10');

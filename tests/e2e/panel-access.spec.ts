@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN_TOKEN, ownAddress, PORT } from './servers.ts';
+import { ADMIN_TOKEN, ownAddress, PORT, signUpCode } from './servers.ts';
 import { randomCpf } from './shopper.ts';
 
 /**
@@ -63,7 +63,13 @@ async function shopperContext(): Promise<APIRequestContext> {
       senha: 'senha longa da cliente curiosa',
     },
   });
-  expect(signup.status()).toBe(201);
+  expect(signup.status()).toBe(200);
+  const { desafio } = (await signup.json()) as { desafio: string };
+  const confirmed = await ctx.post('/api/v2/front/checkout/register/confirm', {
+    headers: { 'App-Token': 'wapstore', 'Content-Type': 'application/json' },
+    data: { desafio, codigo: await signUpCode(email) },
+  });
+  expect(confirmed.status()).toBe(201);
   expect((await ctx.storageState()).cookies.map((c) => c.name)).toContain('PHPSESSID');
   return ctx;
 }

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { mailsTo, STAFF_LINKS, STAFF_OWNERS } from './servers.ts';
-import { fillSignUp, screenOf, shopperContext } from './shopper.ts';
+import { confirmSignUp, fillSignUp, screenOf, shopperContext } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
 /** The first owner's one-time link, made by `npm run staff -- add` before the server started (one per project). */
@@ -40,6 +40,7 @@ async function placeOrder(page: Page, email: string): Promise<number> {
   await form.getByLabel('Nome completo ou razão social').fill('Paula Cliente do Painel');
   await fillSignUp(form, { email, password: 'uma senha longa de cliente', city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
   await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
   await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
   return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
 import { htmlErrors } from './vnu.ts';
-import { fillSignUp, shopperContext } from './shopper.ts';
+import { confirmSignUp, fillSignUp, shopperContext } from './shopper.ts';
 
 type Pending = { avaliacoes: { id: number; idProduto: number; nome: string; situacao: string }[] };
 
@@ -45,6 +45,7 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   const email = `avalia.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   await fillSignUp(form, { email, password: 'uma senha longa de quem avalia', city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
   await expect(page).toHaveURL(/\/avaliar\?produto=\d+&nota=4$/);
   await expect(page.getByRole('link', { name })).toBeVisible();
   await expect(page.getByLabel('4 de 5 estrelas')).toBeChecked();

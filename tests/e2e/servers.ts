@@ -34,11 +34,11 @@ export function ownAddress(): Record<string, string> {
 }
 
 /** The messages the first server e-mailed to `email`, oldest first, as text (quoted-printable decoded). */
-export function mailsTo(email: string): string[] {
-  const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : [];
+export function mailsTo(email: string, outbox = OUTBOX): string[] {
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
   return (
     files
-      .map((file) => fs.readFileSync(path.join(OUTBOX, file), 'utf8'))
+      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
       // Quoted-printable, as nodemailer writes long lines: join soft breaks, decode =XX.
       .map((eml) =>
         eml
@@ -47,4 +47,20 @@ export function mailsTo(email: string): string[] {
       )
       .filter((eml) => new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm').test(eml))
   );
+}
+
+/**
+ * The sign-up code the store e-mailed to `email` last (the line of six numbers in its text), waiting up to
+ * 5 s for the e-mail: sign-up answers at once and sends in the background.
+ */
+export async function signUpCode(email: string, outbox = OUTBOX): Promise<string> {
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const code = mailsTo(email, outbox)
+      .map((eml) => /^ {4}(\d{6})\r?$/m.exec(eml)?.[1])
+      .filter(Boolean)
+      .at(-1);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-up code e-mailed to ${email}`);
 }

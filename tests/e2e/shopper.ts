@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Locator } from '@playwright/test';
-import { ownAddress } from './servers.ts';
+import { expect } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { ownAddress, signUpCode } from './servers.ts';
 
 /** A valid CPF from 9 random digits (check digits computed). */
 export function randomCpf(): string {
@@ -43,4 +44,12 @@ export function shopperContext(
     extraHTTPHeaders: ownAddress(),
     ...(options.storageState ? { storageState: options.storageState } : {}),
   });
+}
+
+/** Sign-up's second step: the code e-mailed to `email` (read from the outbox), typed and confirmed. */
+export async function confirmSignUp(page: Page, email: string, outbox?: string) {
+  await expect(page.getByLabel('Código de 6 números')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Enviamos um código' })).toBeVisible();
+  await page.getByLabel('Código de 6 números').fill(await signUpCode(email, outbox));
+  await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
 }

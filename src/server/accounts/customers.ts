@@ -79,6 +79,10 @@ export async function takenBy(
   return taken.some((r) => r.email === email) ? 'email' : 'documento';
 }
 
+/** The account's name, for a greeting. */
+export const findCustomerName = (db: Db, id: number) =>
+  db.select({ name: t.customers.name }).from(t.customers).where(eq(t.customers.id, id));
+
 export type NewCustomer = Omit<typeof t.customers.$inferInsert, 'id' | 'createdAt' | 'internalSeller'>;
 
 /** A new account; undefined when the e-mail or the document was taken meanwhile. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
@@ -7,19 +8,20 @@ import {
   RECOVERY_SENT,
   recoverySchema,
   resetSchema,
+  signupConfirmSchema,
   signupSchema,
 } from '#/contract/account.ts';
 import { addressSchema } from '#/contract/address.ts';
 import { HONEYPOT_FIELD } from '#/contract/forms.ts';
 import type { FormAnswer } from '#/contract/forms.ts';
 import {
-  createCustomer,
   findByLogin,
+  findCustomerName,
   firstName,
   requireCustomer,
-  takenBy,
   updateProfile,
 } from '#/server/accounts/customers.ts';
+import { confirmSignup, startSignup } from '#/server/accounts/signup-codes.ts';
 import { LOGIN_BLOCKED, loginThrottle } from '#/server/accounts/login-throttle.ts';
 import { resetPassword, sendRecoveryLink } from '#/server/accounts/password-resets.ts';
 import { decoyHash, hashPassword, verifyPassword } from '#/server/accounts/passwords.ts';
@@ -44,40 +46,73 @@ async function rotateSession(c: Context<PlatformEnv>, customerId: number | null,
   await handOver(c.get('config').db, old, issueSession(c), { customerId, keepCart });
 }
 
+/** What every sign-up hears, whether its e-mail is new or already has an account. */
+const codeSent = (email: string, desafio: string): FormAnswer => ({
+  sucesso: true,
+  mensagem: `Enviamos um código de 6 números para ${email}. Digite-o abaixo para concluir o cadastro: ele vale 15 minutos. Não chegou? Confira o spam ou faça o cadastro de novo.`,
+  desafio,
+});
+
 account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
   const form = readForm(await body(c), signupSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const data = form.data;
-  const welcome: FormAnswer = {
-    sucesso: true,
-    mensagem: `Cadastro feito. Boas-vindas, ${firstName(data.nomeRazao)}!`,
-  };
-  if (data[HONEYPOT_FIELD]) return c.json(welcome);
-  const { db } = c.get('config');
-  const field = await takenBy(db, data.email, data.documento);
-  if (field) {
-    const mensagem =
-      field === 'email'
-        ? 'Já existe uma conta com este e-mail. Entre com ele ou peça uma nova senha.'
-        : `Já existe uma conta com este ${data.pessoa === 'J' ? 'CNPJ' : 'CPF'}. Entre com ele ou peça uma nova senha.`;
-    return c.json(invalidForm({ [field]: mensagem }), 409);
+  // The same answer and the same work for a new e-mail, a taken one and a bot: nobody learns who is a customer.
+  const passwordHash = await hashPassword(data.senha);
+  if (data[HONEYPOT_FIELD]) return c.json(codeSent(data.email, randomBytes(24).toString('base64url')));
+  const { db, mailer, limits } = c.get('config');
+  const desafio = await startSignup(
+    { db, mailer, limits, origin: c.get('origin') },
+    {
+      email: data.email,
+      pessoa: data.pessoa,
+      document: data.documento,
+      name: data.nomeRazao,
+      phone: data.celular,
+      sexo: data.sexo,
+      birthDate: data.nascimento,
+      address: addressSchema.parse(data),
+      passwordHash,
+      optin: data.optin,
+    },
+  );
+  return c.json(codeSent(data.email, desafio));
+});
+
+const CONFIRM_REFUSALS = {
+  wrong: [400, { codigo: 'Código incorreto. Confira o e-mail e digite os 6 números de novo.' }],
+  expired: [
+    400,
+    { codigo: 'Este código expirou ou já foi usado. Faça o cadastro de novo para receber outro.' },
+  ],
+  taken_email: [
+    409,
+    { codigo: 'Já existe uma conta com este e-mail. Entre com ele ou peça uma nova senha.' },
+  ],
+  taken_document: [
+    409,
+    {
+      codigo:
+        'Já existe uma conta com este CPF ou CNPJ, com outro e-mail. Entre com ela ou peça uma nova senha.',
+    },
+  ],
+} as const;
+
+/** The code from the e-mail: the account is made and logged in (the cart kept). */
+account.post('/register/confirm', rateLimit('confirmação de cadastro', 10, 60_000), async (c) => {
+  const form = readForm(await body(c), signupConfirmSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const done = await confirmSignup(c.get('config').db, form.data.desafio, form.data.codigo);
+  if ('refused' in done) {
+    const [status, errors] = CONFIRM_REFUSALS[done.refused];
+    return c.json(invalidForm(errors), status);
   }
-  const created = await createCustomer(db, {
-    email: data.email,
-    pessoa: data.pessoa,
-    document: data.documento,
-    name: data.nomeRazao,
-    phone: data.celular,
-    sexo: data.sexo,
-    birthDate: data.nascimento,
-    address: addressSchema.parse(data),
-    passwordHash: await hashPassword(data.senha),
-    optin: data.optin,
-  });
-  if (created === undefined)
-    return c.json(invalidForm({ email: 'Já existe uma conta com este e-mail.' }), 409);
-  await rotateSession(c, created, true);
-  return c.json(welcome, 201);
+  await rotateSession(c, done.customerId, true);
+  const [created] = await findCustomerName(c.get('config').db, done.customerId);
+  return c.json(
+    { sucesso: true, mensagem: `Cadastro feito. Boas-vindas, ${firstName(created?.name ?? '')}!` },
+    201,
+  );
 });
 
 account.post('/login', rateLimit('login', 10, 60_000), async (c) => {

@@ -11,7 +11,7 @@ import { startFakeMercadoPago } from '../../support/fake-mercadopago.ts';
 import type { FakeMercadoPago } from '../../support/fake-mercadopago.ts';
 import { startInstance } from '../../support/instances.ts';
 import type { Instance } from '../../support/instances.ts';
-import { fillSignUp } from '../shopper.ts';
+import { confirmSignUp, fillSignUp } from '../shopper.ts';
 
 /**
  * Payments that confirm themselves, as a shopper lives them: a store started with a PSP's API Pix (the
@@ -28,6 +28,8 @@ let ownerLink = '';
 /** The Pix order the first journey pays, for the owner to refund. */
 let paidOrder = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-payments-'));
+/** Where the instance writes its e-mail (the sign-up codes are read there). */
+const OUTBOX_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'store-payments-mail-'));
 
 test.beforeAll(async () => {
   psp = await startFakePsp();
@@ -42,6 +44,7 @@ test.beforeAll(async () => {
   ownerLink = new URL(link).pathname + new URL(link).search;
   store = await startInstance({
     DATA_DIR: dataDir,
+    MAIL_OUTBOX: OUTBOX_DIR,
     MERCADOPAGO_ACCESS_TOKEN: mp.accessToken,
     MERCADOPAGO_WEBHOOK_SECRET: mp.webhookSecret,
     MERCADOPAGO_API_URL: mp.apiUrl,
@@ -52,6 +55,7 @@ test.afterAll(async () => {
   await store.stop();
   await Promise.all([psp.close(), mp.close()]);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(OUTBOX_DIR, { recursive: true, force: true });
 });
 
 /** A new shopper with the cheapest bathroom product in the cart, at the checkout. */
@@ -71,6 +75,7 @@ async function toCheckout(page: Page) {
   const email = `pix.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   await fillSignUp(form, { email, password: 'uma senha longa para pagar', city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email, OUTBOX_DIR);
   await expect(page).toHaveURL(/\/checkout\/pagamento$/);
 }
 

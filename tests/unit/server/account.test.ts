@@ -87,6 +87,20 @@ const person = (overrides: Record<string, unknown> = {}) => {
   };
 };
 
+/** The 6-number code the store e-mailed to `email` last (its subject starts with it). */
+const codeFor = (email: string) => {
+  const mail = store.mail.filter((m) => m.to === email).at(-1);
+  return /^(\d{6}) é o seu código/.exec(mail?.subject ?? '')?.[1];
+};
+
+/** Sign up as a shopper does: the form, then the code from the e-mail; answers the confirmation. */
+async function signUp(body: ReturnType<typeof person>, sid: string) {
+  const started = await post('register', body, sid);
+  expect(started.status).toBe(200);
+  const { desafio } = formAnswerSchema.parse(await started.json());
+  return post('register/confirm', { desafio, codigo: codeFor(body.email) ?? '' }, sid);
+}
+
 describe('sign-up', () => {
   test('a person signs up, is logged in on a new session and keeps the cart', async () => {
     const sid = session();
@@ -95,7 +109,7 @@ describe('sign-up', () => {
       headers: { 'Content-Type': 'application/json', Session: sid },
       body: JSON.stringify({ tipo: 'produto', itens: [{ ...item, quantidade: 1 }] }),
     });
-    const res = await post('register', person(), sid);
+    const res = await signUp(person(), sid);
     expect(res.status).toBe(201);
     expect(formAnswerSchema.parse(await res.json()).mensagem).toMatch(/Boas-vindas, Ana/);
     const fresh = res.headers.get('Session') ?? '';
@@ -114,8 +128,7 @@ describe('sign-up', () => {
   });
 
   test('a company signs up with a CNPJ and no birth date', async () => {
-    const res = await post(
-      'register',
+    const res = await signUp(
       person({
         pessoa: 'J',
         nomeRazao: 'Metais Ltda',
@@ -150,29 +163,69 @@ describe('sign-up', () => {
   });
 
   test('long passphrases and any characters are welcome (no composition rules)', async () => {
-    const res = await post(
-      'register',
-      person({ senha: 'minha casa tem uma torneira dourada 🚿 linda' }),
-      session(),
-    );
+    const res = await signUp(person({ senha: 'minha casa tem uma torneira dourada 🚿 linda' }), session());
     expect(res.status).toBe(201);
   });
 
-  test('the same e-mail or CPF again is a 409 saying so', async () => {
+  test('a taken e-mail is answered like a new one: its owner is warned (once an hour), no code opens it', async () => {
     const first = person();
-    expect((await post('register', first, session())).status).toBe(201);
-    const again = await post('register', person({ email: first.email }), session());
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as { erros: Record<string, string> }).erros['email']).toMatch(/Já existe/);
-    const sameCpf = await post('register', person({ documento: first.documento }), session());
-    expect(((await sameCpf.json()) as { erros: Record<string, string> }).erros['documento']).toMatch(/CPF/);
+    expect((await signUp(first, session())).status).toBe(201);
+    const fresh = await post('register', person({ email: 'nova.pessoa@exemplo.com.br' }), session());
+    const taken = await post('register', person({ email: first.email }), session());
+    expect(taken.status).toBe(fresh.status);
+    const [a, b] = [formAnswerSchema.parse(await fresh.json()), formAnswerSchema.parse(await taken.json())];
+    expect(b.mensagem.replace(first.email, 'X')).toBe(a.mensagem.replace('nova.pessoa@exemplo.com.br', 'X'));
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    // The owner reads that someone tried, with the way to log in or recover; no code was sent to them.
+    const warned = store.mail.filter(
+      (m) => m.to === first.email && m.subject.includes('tentou criar uma conta'),
+    );
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.text).toMatch(/\/checkout\/nova-senha/);
+    // The only code ever sent to that address is the one of its own sign-up.
+    expect(
+      store.mail.filter((m) => m.to === first.email && m.subject.includes('é o seu código')),
+    ).toHaveLength(1);
+    for (const codigo of ['000000', codeFor(first.email) ?? '111111']) {
+      const wrong = await post('register/confirm', { desafio: b.desafio, codigo }, session());
+      expect(wrong.status).toBe(400);
+    }
+    await post('register', person({ email: first.email }), session());
+    expect(store.mail.filter((m) => m.to === first.email && m.subject.includes('tentou criar'))).toHaveLength(
+      1,
+    );
+  });
+
+  test('a wrong code spends a try (five kill it); a CPF of another account is refused only after the code', async () => {
+    const body = person();
+    const started = formAnswerSchema.parse(await (await post('register', body, session())).json());
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('register/confirm', { desafio: started.desafio, codigo: '999999' }, session());
+      expect(((await wrong.json()) as { erros: Record<string, string> }).erros['codigo']).toMatch(
+        /incorreto/,
+      );
+    }
+    const dead = await post(
+      'register/confirm',
+      { desafio: started.desafio, codigo: codeFor(body.email) },
+      session(),
+    );
+    expect(((await dead.json()) as { erros: Record<string, string> }).erros['codigo']).toMatch(/expirou/);
+    const bad = await post('register/confirm', { desafio: started.desafio, codigo: '12' }, session());
+    expect(bad.status).toBe(400);
+
+    const owner = person();
+    expect((await signUp(owner, session())).status).toBe(201);
+    const sameCpf = await signUp(person({ documento: owner.documento }), session());
+    expect(sameCpf.status).toBe(409);
+    expect(((await sameCpf.json()) as { erros: Record<string, string> }).erros['codigo']).toMatch(/CPF/);
   });
 });
 
 describe('login and logout', () => {
   const account = person();
   beforeAll(async () => {
-    expect((await post('register', account, session())).status).toBe(201);
+    expect((await signUp(account, session())).status).toBe(201);
   });
 
   test('by e-mail (any case) or CPF; the session changes and the cart comes along', async () => {
@@ -244,7 +297,7 @@ describe('password recovery', () => {
     )?.[1] ?? '';
   test('a reset spends every open link of the customer: the other one no longer works', async () => {
     const account = person();
-    await post('register', account, session());
+    await signUp(account, session());
     const tokens: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       await post('password-recovery', { usuario: account.email }, session());
@@ -265,7 +318,7 @@ describe('password recovery', () => {
 
   test('the same answer for any account; the link works once and logs every session out', async () => {
     const account = person();
-    const signup = await post('register', account, session());
+    const signup = await signUp(account, session());
     const logged = signup.headers.get('Session') ?? '';
     const lines: string[] = [];
     const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
@@ -306,7 +359,7 @@ describe('password recovery', () => {
 describe('profile', () => {
   test('a guest cannot change it; a customer can, with messages per field', async () => {
     expect((await post('user', { nomeRazao: 'X' }, session())).status).toBe(401);
-    const signup = await post('register', person(), session());
+    const signup = await signUp(person(), session());
     const sid = signup.headers.get('Session') ?? '';
     const bad = await post(
       'user',

@@ -110,6 +110,24 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /**
+ * Sign-ups waiting for the code e-mailed to their address. Every sign-up gets one, an e-mail that already has
+ * an account too (`account` null: no code opens it), so the answer never tells who is a customer. Only the
+ * SHA-256 of the challenge and of the code are kept.
+ */
+export const signupCodes = pgTable(
+  'signup_codes',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    /** The account to create once the code is typed (the password already hashed); null: nothing to create. */
+    account: jsonb().$type<Omit<typeof customers.$inferInsert, 'id' | 'createdAt'> | null>(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  },
+  (table) => [index('signup_codes_expiry_idx').on(table.expiresAt)],
+);
+
+/**
  * E-mail kept while no SMTP server is configured (`SMTP_URL` unset): the whole RFC 822 message, for the
  * team to read or relay. Shared by every instance; purged after a week (it may hold a recovery link).
  */
