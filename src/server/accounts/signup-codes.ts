@@ -59,21 +59,27 @@ export async function startSignup(
         'Ele vale 15 minutos. Se não foi você que pediu, ignore este e-mail: nenhuma conta é criada sem ele.',
       ].join('\n'),
     });
-  else if (await warnNow(deps.limits, account.email))
-    sendInBackground(mailer, {
-      to: account.email,
-      subject: `Alguém tentou criar uma conta na ${nomeLoja} com o seu e-mail`,
-      text: [
-        'Olá!',
-        '',
-        `Alguém tentou criar uma conta na ${nomeLoja} com este e-mail, que já tem uma conta. Nada mudou nela.`,
-        '',
-        `Se foi você, entre com a sua senha: ${deps.origin}/checkout/acesso`,
-        `Esqueceu a senha? Peça uma nova: ${deps.origin}/checkout/nova-senha`,
-        '',
-        'Se não foi você, pode ignorar este e-mail.',
-      ].join('\n'),
-    });
+  // Whether to warn is decided after the answer has gone: the answer takes as long either way.
+  else
+    void warnNow(deps.limits, account.email)
+      .then((warn) => {
+        if (!warn) return;
+        sendInBackground(mailer, {
+          to: account.email,
+          subject: `Alguém tentou criar uma conta na ${nomeLoja} com o seu e-mail`,
+          text: [
+            'Olá!',
+            '',
+            `Alguém tentou criar uma conta na ${nomeLoja} com este e-mail, que já tem uma conta. Nada mudou nela.`,
+            '',
+            `Se foi você, entre com a sua senha: ${deps.origin}/checkout/acesso`,
+            `Esqueceu a senha? Peça uma nova: ${deps.origin}/checkout/nova-senha`,
+            '',
+            'Se não foi você, pode ignorar este e-mail.',
+          ].join('\n'),
+        });
+      })
+      .catch(() => undefined);
   return challenge;
 }
 
