@@ -32,6 +32,13 @@ export async function takeLease(db: Db, name: string, ms: number, holder = insta
   return rows.length > 0;
 }
 
+/**
+ * A charge is read while its order waits, and for a day after it expired (time enough for a Pix paid at the
+ * last second, or a removal the PSP refused once); past that a charge that cannot be read is left alone
+ * rather than read every minute forever, ahead of newer ones.
+ */
+export const stillWorthReading = sql`(${t.orders.status} = 'awaiting_payment' OR ${t.orders.expiresAt} > now() - interval '1 day')`;
+
 export type SweepReport = Record<Outcome | 'failed' | 'refundsRetried', number>;
 
 /**
@@ -52,7 +59,7 @@ export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | un
   const open = await db
     .select({ number: t.orders.number })
     .from(t.orders)
-    .where(and(eq(t.orders.chargeState, 'ativa'), eq(t.orders.provider, PIX_API)))
+    .where(and(eq(t.orders.chargeState, 'ativa'), eq(t.orders.provider, PIX_API), stillWorthReading))
     .orderBy(asc(t.orders.number))
     .limit(SWEEP_BATCH);
   for (const { number } of open) {

@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
-import { takeLease } from '#/server/payments/sweep.ts';
+import { stillWorthReading, takeLease } from '#/server/payments/sweep.ts';
 import { MERCADOPAGO } from './provider.ts';
 import { reconcilePayment, refundMercadoPago } from './reconcile.ts';
 import type { MercadoPagoContext } from './reconcile.ts';
@@ -24,7 +24,7 @@ export async function sweepMercadoPago(
   const open = await db
     .select({ number: t.orders.number, details: t.orders.paymentDetails })
     .from(t.orders)
-    .where(and(eq(t.orders.provider, MERCADOPAGO), eq(t.orders.chargeState, 'ativa')))
+    .where(and(eq(t.orders.provider, MERCADOPAGO), eq(t.orders.chargeState, 'ativa'), stillWorthReading))
     .orderBy(asc(t.orders.number))
     .limit(BATCH);
   for (const order of open) {

@@ -220,6 +220,20 @@ describe('an order paid by dynamic Pix', () => {
     expect(after?.chargeState).toBe('removida');
   });
 
+  test('a charge of an order expired over a day ago is no longer read every minute', async () => {
+    const { pedido, row } = await placed();
+    await store.database.db
+      .update(t.orders)
+      .set({ expiresAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(t.orders.number, pedido.numero));
+    await expireOrders(store.database.db, [pedido.numero]);
+    await sweepPixCharges(ctx());
+    expect(reads(row.providerRef)).toBe(0);
+    // (The PSP ends it on its own, as it would at its expiry; the next tests count the charges left open.)
+    const cob = psp.charges.get(row.providerRef);
+    if (cob) cob.status = 'REMOVIDA_PELO_PSP';
+  });
+
   test('a Pix that lands after the order expired is refunded once, and recorded', async () => {
     const { pedido, row } = await placed();
     await store.database.db
