@@ -26,9 +26,22 @@ export const register = (client: Client, body: Record<string, unknown>) =>
 export const confirmSignup = (client: Client, desafio: string, codigo: string) =>
   sendJson(client, 'post', 'v2/front/checkout/register/confirm', { desafio, codigo }, 'formAnswer');
 
-/** Log in with e-mail or CPF/CNPJ; the session id changes (read `client.issuedSession`). */
-export const login = (client: Client, usuario: string, senha: string) =>
-  sendJson(client, 'post', 'v2/front/checkout/login', { usuario, senha, revendedor: false }, 'formAnswer');
+/**
+ * Log in with e-mail or CPF/CNPJ; the session id changes (read `client.issuedSession`). `dispositivo`: this
+ * device's token from its last login. An answer with `desafio` is a login held for the e-mailed code.
+ */
+export const login = (client: Client, usuario: string, senha: string, dispositivo?: string) =>
+  sendJson(
+    client,
+    'post',
+    'v2/front/checkout/login',
+    { usuario, senha, revendedor: false, ...(dispositivo ? { dispositivo } : {}) },
+    'formAnswer',
+  );
+
+/** A held login's code: logged in on a new session (read `client.issuedSession`). */
+export const confirmLogin = (client: Client, desafio: string, codigo: string) =>
+  sendJson(client, 'post', 'v2/front/checkout/login/confirm', { desafio, codigo }, 'formAnswer');
 
 export const logout = (client: Client) =>
   sendJson(client, 'post', 'v2/front/checkout/logout', {}, 'formAnswer');

@@ -179,6 +179,17 @@ export const loginSchema = z.object({
     .max(254),
   senha: z.string({ message: 'Informe sua senha.' }).min(1, { message: 'Informe sua senha.' }).max(1024),
   revendedor: z.boolean().default(false),
+  /** The token this device got at its last login here: while the store is under attack, it skips the code. */
+  dispositivo: z.string().max(200).optional(),
+});
+
+/** `POST checkout/login/confirm`: a held login's challenge and the code e-mailed to the account. */
+export const loginConfirmSchema = z.object({
+  desafio: z.string().trim().min(1, { message: 'Entre de novo para receber um código.' }).max(200),
+  codigo: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
 });
 
 export const recoverySchema = z.object({

@@ -9,8 +9,10 @@ export const formAnswerSchema = z.object({
   erros: z.record(z.string(), z.string()).optional(),
   /** The welcome coupon's code, for a newsletter sign-up that asked for it (`cupom: true`). */
   cupom: z.string().optional(),
-  /** A sign-up's challenge: sent back with the code the e-mail carried (`checkout/register/confirm`). */
+  /** A sign-up's (or a held login's) challenge: sent back with the code the e-mail carried. */
   desafio: z.string().optional(),
+  /** A login's token for this device (kept by the browser: it spares the code while the store is under attack). */
+  dispositivo: z.string().optional(),
 });
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 

@@ -1,4 +1,4 @@
-import { getUser, login, logout, requestPasswordReset } from '#/api/account.ts';
+import { confirmLogin, getUser, login, logout, requestPasswordReset } from '#/api/account.ts';
 import { ApiError } from '#/api/http.ts';
 import { SESSION_COOKIE } from '#/contract/session.ts';
 import type { User } from '#/contract/user.ts';
@@ -6,7 +6,7 @@ import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal } from './answer.ts';
 import { byAction, postedFields, safeBack } from './fields.ts';
 import type { Fields } from './fields.ts';
-import { keepIssuedSession, visitorClient } from './visit.ts';
+import { keepIssuedSession, sessionCookieOptions, visitorClient } from './visit.ts';
 import type { Visit } from './visit.ts';
 
 export type Login = {
@@ -20,7 +20,21 @@ export type Login = {
   recovering: boolean;
   /** Someone already logged in (a GET only). */
   user: User | undefined;
+  /** A login held for the code e-mailed to the account (the store is under attack and this device is new). */
+  code?: { desafio: string; error?: string | undefined } | undefined;
 };
+
+/** The cookie that lets a device that logged in before skip the code while the store is under attack. */
+export const DEVICE_COOKIE = 'loja_dispositivo';
+const DEVICE_DAYS = 400;
+
+function keepDevice(visit: Visit, token: string | undefined) {
+  if (token)
+    visit.cookies.set(DEVICE_COOKIE, token, {
+      ...sessionCookieOptions(visit.url),
+      maxAge: DEVICE_DAYS * 24 * 60 * 60,
+    });
+}
 
 /**
  * Login ('Já sou cliente') and the way to sign up, plus the password-recovery request (`acao=recuperar`).
@@ -51,9 +65,33 @@ export async function loginPage(visit: Visit): Promise<Answer<Login>> {
           const { mensagem } = await requestPasswordReset(client, usuario);
           return { view: { ...view, notice: { text: mensagem, error: false } } };
         },
+        codigo: async ({ desafio = '', codigo = '' }) => {
+          try {
+            const answer = await confirmLogin(client, desafio, codigo);
+            keepDevice(visit, answer.dispositivo);
+            keepIssuedSession(visit, client);
+            return redirect(back);
+          } catch (error) {
+            const refused = refusal(error);
+            const why = refused.fields['codigo'] ?? refused.mensagem;
+            return {
+              status: refused.status,
+              view: { ...view, code: { desafio, error: why }, notice: { text: why, error: true } },
+            };
+          }
+        },
       },
       async ({ usuario = '', senha = '' }) => {
-        await login(client, usuario, senha);
+        const answer = await login(client, usuario, senha, visit.cookies.get(DEVICE_COOKIE)?.value);
+        if (answer.desafio)
+          return {
+            view: {
+              ...view,
+              code: { desafio: answer.desafio },
+              notice: { text: answer.mensagem, error: false },
+            },
+          };
+        keepDevice(visit, answer.dispositivo);
         keepIssuedSession(visit, client);
         return redirect(back);
       },

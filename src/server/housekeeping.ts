@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import * as t from './db/schema.ts';
 import { notifyRestocked } from './forms/stock-requests.ts';
 import { purgeSignupCodes } from './accounts/signup-codes.ts';
+import { purgeLoginCodes } from './accounts/login-watch.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
@@ -32,12 +33,13 @@ export type Purged = {
   staffSessions: number;
   catalogImports: number;
   signupCodes: number;
+  loginCodes: number;
 };
 
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
  * sessions that no longer exist, replay answers older than a day, password-reset links past their
- * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up codes past their 15 minutes. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up and held-login codes past their 15 minutes. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return inTransaction(database.db, async (db) => {
@@ -74,8 +76,10 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .where(lt(t.catalogImports.createdAt, ago(CATALOG_IMPORT_KEEP_MS)))
       .returning({ id: t.catalogImports.id });
     const signupCodes = await purgeSignupCodes(db);
+    const loginCodes = await purgeLoginCodes(db);
     return {
       signupCodes,
+      loginCodes,
       staffSessions,
       catalogImports: catalogImports.length,
       sessions: sessions.length,

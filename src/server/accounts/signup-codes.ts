@@ -1,7 +1,6 @@
 // One concern: a sign-up that never tells who already has an account. Every sign-up answers the same way
 // ("we sent a code to your e-mail"); a new address gets the code that creates the account, an address that
 // has one gets a warning instead, and no code opens anything for it.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { loadSettings } from '#/server/content/settings.ts';
@@ -12,14 +11,10 @@ import type { Mailer } from '#/server/mail/mailer.ts';
 import type { Limits } from '#/server/rate-limit.ts';
 import { createCustomer, firstName, takenBy } from './customers.ts';
 import type { NewCustomer } from './customers.ts';
+import { challengeHashOf, CODE_TRIES, CODE_TTL_MS, newCode, sameCode } from './one-time-codes.ts';
 
-/** How long a sign-up code works, and how many wrong tries it takes before it dies. */
-export const SIGNUP_CODE_TTL_MS = 15 * 60 * 1000;
-export const SIGNUP_CODE_TRIES = 5;
 /** An address that has an account is warned at most once an hour, however often someone tries it. */
 const WARN_EVERY_S = 60 * 60;
-
-const sha = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Start a sign-up: a challenge for the page to send back with the code. The code is e-mailed to a new
@@ -30,18 +25,17 @@ export async function startSignup(
   account: NewCustomer,
 ): Promise<string> {
   const { db, mailer } = deps;
-  const challenge = randomBytes(24).toString('base64url');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const { challenge, code, challengeHash, codeHash } = newCode();
   const [owner] = await db
     .select({ id: t.customers.id })
     .from(t.customers)
     .where(eq(t.customers.email, account.email));
   const taken = owner !== undefined;
   await db.insert(t.signupCodes).values({
-    challengeHash: sha(challenge).toString('base64url'),
-    codeHash: sha(`${challenge}:${code}`).toString('base64url'),
+    challengeHash,
+    codeHash,
     account: taken ? null : account,
-    expiresAt: new Date(Date.now() + SIGNUP_CODE_TTL_MS),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
   const { nomeLoja } = await loadSettings(db);
   const name = firstName(account.name);
@@ -102,15 +96,15 @@ export type Confirmed =
  * one account.
  */
 export async function confirmSignup(db: Db, challenge: string, code: string): Promise<Confirmed> {
-  const key = sha(challenge).toString('base64url');
+  const key = challengeHashOf(challenge);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(t.signupCodes)
       .where(and(eq(t.signupCodes.challengeHash, key), gt(t.signupCodes.expiresAt, new Date())))
       .for('update');
-    if (!row || row.attempts >= SIGNUP_CODE_TRIES) return { refused: 'expired' as const };
-    const right = timingSafeEqual(sha(`${challenge}:${code}`), Buffer.from(row.codeHash, 'base64url'));
+    if (!row || row.attempts >= CODE_TRIES) return { refused: 'expired' as const };
+    const right = sameCode(challenge, code, row.codeHash);
     if (!right || !row.account) {
       await tx
         .update(t.signupCodes)

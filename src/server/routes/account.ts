@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   LOGIN_FAILED,
+  loginConfirmSchema,
   loginSchema,
   profileSchema,
   RECOVERY_SENT,
@@ -22,6 +23,14 @@ import {
   updateProfile,
 } from '#/server/accounts/customers.ts';
 import { confirmSignup, startSignup } from '#/server/accounts/signup-codes.ts';
+import {
+  confirmLogin,
+  deviceToken,
+  HELD_LOGIN,
+  holdLogin,
+  knownDevice,
+  loginWatch,
+} from '#/server/accounts/login-watch.ts';
 import { LOGIN_BLOCKED, loginThrottle } from '#/server/accounts/login-throttle.ts';
 import { resetPassword, sendRecoveryLink } from '#/server/accounts/password-resets.ts';
 import { decoyHash, hashPassword, verifyPassword } from '#/server/accounts/passwords.ts';
@@ -118,23 +127,54 @@ account.post('/register/confirm', rateLimit('confirmação de cadastro', 10, 60_
 account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
   const form = readForm(await body(c), loginSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { usuario, senha } = form.data;
-  const customer = await findByLogin(c.get('config').db, usuario);
-  const throttle = loginThrottle(c.get('config').limits, usuario);
+  const { usuario, senha, dispositivo } = form.data;
+  const { db, limits, mailer } = c.get('config');
+  const customer = await findByLogin(db, usuario);
+  const throttle = loginThrottle(limits, usuario);
   const held = await throttle.held();
   if (held) {
     c.header('Retry-After', retryAfter(held));
     throw new PlatformError(429, 'rate_limited', LOGIN_BLOCKED);
   }
+  const watch = loginWatch(limits);
+  const attack = await watch.underAttack();
   // Unknown account and wrong password: the same work, the same answer.
   const ok = await verifyPassword(senha, customer?.passwordHash ?? (await decoyHash()));
   if (!customer || !ok) {
-    await throttle.failed();
+    await Promise.all([throttle.failed(), watch.failed(usuario)]);
+    // Under a spread attack the answer is the held login's, right password or not: no oracle.
+    if (attack) return c.json(heldLogin(await holdLogin({ db, mailer }, undefined)));
     throw new PlatformError(401, 'login_failed', LOGIN_FAILED);
   }
+  const key = c.get('sessionKey');
+  if (attack && !knownDevice(key, dispositivo, customer.id))
+    return c.json(heldLogin(await holdLogin({ db, mailer }, customer)));
   await throttle.succeeded();
   await rotateSession(c, customer.id, true);
-  return c.json({ sucesso: true, mensagem: `Olá, ${firstName(customer.name)}!` } satisfies FormAnswer);
+  return c.json({
+    sucesso: true,
+    mensagem: `Olá, ${firstName(customer.name)}!`,
+    dispositivo: deviceToken(key, customer.id),
+  } satisfies FormAnswer);
+});
+
+const heldLogin = (desafio: string): FormAnswer => ({ sucesso: true, mensagem: HELD_LOGIN, desafio });
+
+/** A held login's code: the customer is logged in, and this device is known from now on. */
+account.post('/login/confirm', rateLimit('confirmação de login', 10, 60_000), async (c) => {
+  const form = readForm(await body(c), loginConfirmSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { db } = c.get('config');
+  const done = await confirmLogin(db, form.data.desafio, form.data.codigo);
+  if ('refused' in done)
+    return c.json(invalidForm({ codigo: CONFIRM_REFUSALS[done.refused][1].codigo }), 400);
+  await rotateSession(c, done.customerId, true);
+  const [found] = await findCustomerName(db, done.customerId);
+  return c.json({
+    sucesso: true,
+    mensagem: `Olá, ${firstName(found?.name ?? '')}!`,
+    dispositivo: deviceToken(c.get('sessionKey'), done.customerId),
+  } satisfies FormAnswer);
 });
 
 account.post('/logout', async (c) => {

@@ -128,6 +128,23 @@ export const signupCodes = pgTable(
 );
 
 /**
+ * Logins held for a code while the store is under a spread credential-stuffing attack (accounts/login-watch.ts):
+ * one row per attempt from a device that never logged in, right password or not (`customerId` null: no
+ * code opens it), so the answer never tells a right password from a wrong one.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    customerId: integer('customer_id'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+  },
+  (table) => [index('login_codes_expiry_idx').on(table.expiresAt)],
+);
+
+/**
  * E-mail kept while no SMTP server is configured (`SMTP_URL` unset): the whole RFC 822 message, for the
  * team to read or relay. Shared by every instance; purged after a week (it may hold a recovery link).
  */
