@@ -9,6 +9,7 @@ import type { PaymentProvider } from './orders/payments.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
 import type { MercadoPago } from './payments/mercadopago/client.ts';
 import type { Limits } from './rate-limit.ts';
+import type { KeyClaim } from './idempotency.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
 export type PlatformConfig = {
@@ -58,6 +59,8 @@ export type PlatformEnv = {
     papel: Papel;
     /** The team member behind a back-office session (absent for the automation token). */
     member: MemberRow | undefined;
+    /** The mutation's `Idempotency-Key` (idempotency.ts), for its change to claim in its transaction. */
+    keyClaim: KeyClaim | undefined;
   };
 };
 

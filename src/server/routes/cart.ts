@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import { idempotent } from '#/server/idempotency.ts';
+import { idempotent, onceForKey } from '#/server/idempotency.ts';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -32,25 +32,29 @@ const cartNow = (c: Context<PlatformEnv>, mensagens: Cart['mensagens'] = []) =>
 
 cart.get('/', async (c) => c.json(await cartNow(c)));
 
+// Each change runs once per Idempotency-Key (idempotency.ts): a retry of one already made answers the cart now.
 cart.post('/', idempotent, body(cartAddSchema), async (c) => {
-  const { db } = c.get('config');
   const session = c.get('session');
-  const mensagens = [];
-  for (const item of c.req.valid('json').itens) {
-    mensagens.push(...(await addToCart(db, session, lineOf(item))));
-  }
-  return c.json(await cartNow(c, mensagens));
+  const done = await onceForKey(c.get('config').db, c.get('keyClaim'), async (db) => {
+    const mensagens = [];
+    for (const item of c.req.valid('json').itens)
+      mensagens.push(...(await addToCart(db, session, lineOf(item))));
+    return mensagens;
+  });
+  return c.json(await cartNow(c, done.applied ? done.value : []));
 });
 
 cart.put('/', idempotent, body(cartUpdateSchema), async (c) => {
-  const { db } = c.get('config');
-  const mensagens = await setCartQuantity(db, c.get('session'), lineOf(c.req.valid('json')));
-  return c.json(await cartNow(c, mensagens));
+  const done = await onceForKey(c.get('config').db, c.get('keyClaim'), (db) =>
+    setCartQuantity(db, c.get('session'), lineOf(c.req.valid('json'))),
+  );
+  return c.json(await cartNow(c, done.applied ? done.value : []));
 });
 
 cart.delete('/', idempotent, body(cartRemoveSchema), async (c) => {
-  const { db } = c.get('config');
-  await removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples);
+  await onceForKey(c.get('config').db, c.get('keyClaim'), (db) =>
+    removeFromCart(db, c.get('session'), c.req.valid('json').idAtributoSimples),
+  );
   return c.json(await cartNow(c));
 });
 

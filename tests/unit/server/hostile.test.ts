@@ -1,5 +1,5 @@
-import { count, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { count, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { CART_LINES_MAX } from '#/contract/cart.ts';
 import * as t from '#/server/db/schema.ts';
 import { newSession, startPlatform } from './harness.ts';
@@ -248,5 +248,71 @@ describe('carts: bounded, and a replay applies once', () => {
       .from(t.cartItems)
       .where(eq(t.cartItems.sessionId, session));
     expect(after?.quantity).toBe(2);
+  });
+
+  test('a fault between the change and its answer: the retry answers the cart, never adding twice', async () => {
+    const session = newSession();
+    const [v] = await variants(1);
+    if (!v) throw new Error('no variant');
+    const add = {
+      tipo: 'produto',
+      itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
+    };
+    const db = store.database.db;
+    // The database refuses to keep answers, as if the connection dropped right after the change committed.
+    await db.execute(
+      sql.raw(
+        `CREATE FUNCTION no_answers() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        'CREATE TRIGGER no_answers BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION no_answers()',
+      ),
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const first = await cartCall(session, 'POST', add, 'queda-de-rede-0001');
+      expect(first.status).toBe(200);
+      const retry = await cartCall(session, 'POST', add, 'queda-de-rede-0001');
+      expect(retry.status).toBe(200);
+      expect(retry.body.quantidadeTotal).toBe(1);
+    } finally {
+      errors.mockRestore();
+      await db.execute(sql.raw('DROP TRIGGER no_answers ON idempotency_keys'));
+      await db.execute(sql.raw('DROP FUNCTION no_answers()'));
+    }
+    const lines = await db.select().from(t.cartItems).where(eq(t.cartItems.sessionId, session));
+    expect(lines.map((l) => l.quantity)).toEqual([1]);
+  });
+
+  test('a change that fails takes its key with it: the retry makes the change once', async () => {
+    const session = newSession();
+    const [v] = await variants(1);
+    if (!v) throw new Error('no variant');
+    const add = {
+      tipo: 'produto',
+      itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
+    };
+    const db = store.database.db;
+    await db.execute(
+      sql.raw(
+        `CREATE FUNCTION no_cart() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw('CREATE TRIGGER no_cart BEFORE INSERT ON cart_items FOR EACH ROW EXECUTE FUNCTION no_cart()'),
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failed = await cartCall(session, 'POST', add, 'falha-no-meio-0001');
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      errors.mockRestore();
+      await db.execute(sql.raw('DROP TRIGGER no_cart ON cart_items'));
+      await db.execute(sql.raw('DROP FUNCTION no_cart()'));
+    }
+    expect((await cartCall(session, 'POST', add, 'falha-no-meio-0001')).body.quantidadeTotal).toBe(1);
+    expect((await cartCall(session, 'POST', add, 'falha-no-meio-0001')).body.quantidadeTotal).toBe(1);
   });
 });
