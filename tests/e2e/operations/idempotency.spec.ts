@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import {
+  POSTGRES_URL,
+  answers,
+  createDatabase,
+  databaseProxy,
+  sql,
+  startInstance,
+} from '../../support/instances.ts';
+import type { Instance } from '../../support/instances.ts';
+
+/**
+ * `Idempotency-Key` against real faults on PostgreSQL: an instance killed in the middle of a change, and the
+ * connection cut between a change and its answer. A retry with the same key either replays the answer or
+ * answers the cart as it is, and the change is made exactly once.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const TOKEN = { 'App-Token': 'wapstore' };
+const until = async (check: () => Promise<boolean>, ms: number) => {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Infinity;
+};
+const healthy = (instance: Instance) => async () => (await fetch(`${instance.url}/saude`)).status === 200;
+
+test.describe('on PostgreSQL', () => {
+  test.skip(!POSTGRES_URL, 'TEST_DATABASE_URL is not set (no local PostgreSQL)');
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  test.beforeAll(async () => {
+    if (!(await answers(POSTGRES_URL))) throw new Error(`PostgreSQL does not answer at ${POSTGRES_URL}`);
+    database = await createDatabase('idem');
+  });
+  test.afterAll(async () => {
+    await database.drop();
+  });
+
+  /** A session the platform issued, a variant in stock, and the cart add a shopper's double click would repeat. */
+  async function cartAdd(url: string) {
+    const ping = await fetch(`${url}/api/v2/front/ping`, { headers: TOKEN });
+    const session = ping.headers.get('session') ?? '';
+    const [variant] = await sql<{ id: number; product_id: number }>(
+      database.url,
+      'SELECT id, product_id FROM variants WHERE stock > 5 ORDER BY id LIMIT 1',
+    );
+    const body = JSON.stringify({
+      tipo: 'produto',
+      itens: [{ idProduto: variant?.product_id, idAtributoSimples: variant?.id, quantidade: 1 }],
+    });
+    const send = (base: string) =>
+      fetch(`${base}/api/v2/front/checkout/cart`, {
+        method: 'POST',
+        headers: {
+          ...TOKEN,
+          Session: session,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'uma-chave-so-0001',
+        },
+        body,
+        signal: AbortSignal.timeout(15_000),
+      });
+    const quantity = async () =>
+      (
+        await sql<{ quantity: number }>(
+          database.url,
+          'SELECT quantity FROM cart_items WHERE session_id = $1',
+          [session],
+        )
+      ).map((r) => r.quantity);
+    return { session, send, quantity };
+  }
+
+  test('an instance killed mid-request: the retry with the same Idempotency-Key adds once', async () => {
+    const first = await startInstance({ DATABASE_URL: database.url });
+    const add = await cartAdd(first.url);
+    // The change takes its time (a slow disk), long enough to kill the instance in the middle of it.
+    await sql(
+      database.url,
+      `CREATE FUNCTION slow_cart() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.session_id = '${add.session}' THEN PERFORM pg_sleep(3); END IF; RETURN NEW; END $$`,
+    );
+    await sql(
+      database.url,
+      'CREATE TRIGGER slow_cart BEFORE INSERT ON cart_items FOR EACH ROW EXECUTE FUNCTION slow_cart()',
+    );
+    try {
+      const lost = add.send(first.url).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await first.stop('SIGKILL');
+      expect(await lost).toBeInstanceOf(Error);
+    } finally {
+      await sql(database.url, 'DROP TRIGGER IF EXISTS slow_cart ON cart_items');
+      await sql(database.url, 'DROP FUNCTION IF EXISTS slow_cart()');
+    }
+    const second = await startInstance({ DATABASE_URL: database.url });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await add.send(second.url);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { quantidadeTotal: number }).quantidadeTotal).toBe(1);
+      }
+      expect(await add.quantity()).toEqual([1]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  test('the connection cut between the change and its answer: the retry answers the cart, never adding twice', async () => {
+    const proxy = await databaseProxy(database.url);
+    const instance = await startInstance({ DATABASE_URL: proxy.url });
+    const add = await cartAdd(instance.url);
+    // Keeping the answer takes its time: the connection is cut right then, after the change committed.
+    await sql(
+      database.url,
+      `CREATE FUNCTION slow_answer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.session_id = '${add.session}' THEN PERFORM pg_sleep(2); END IF; RETURN NEW; END $$`,
+    );
+    await sql(
+      database.url,
+      'CREATE TRIGGER slow_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION slow_answer()',
+    );
+    try {
+      const first = add.send(instance.url).then(
+        (res) => res.status,
+        () => 0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await proxy.refuse();
+      await first;
+      await proxy.restore();
+      expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
+    } finally {
+      await sql(database.url, 'DROP TRIGGER IF EXISTS slow_answer ON idempotency_keys');
+      await sql(database.url, 'DROP FUNCTION IF EXISTS slow_answer()');
+    }
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await add.send(instance.url);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { quantidadeTotal: number }).quantidadeTotal).toBe(1);
+      }
+      expect(await add.quantity()).toEqual([1]);
+    } finally {
+      await instance.stop();
+      await proxy.close();
+    }
+  });
+});
