@@ -8,14 +8,19 @@ import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
 import popupCss from './popup.css?url';
 
 /**
- * Run `show` once no drawer or dialog is open (they lock the page's scroll: `no-scroll` on <html>) and
- * the shopper is not typing in a field: a popup never lands on top of the side cart or takes focus
- * from a form. Returns a cancel function.
+ * Run `show` once no drawer or dialog is open (they lock the page's scroll: `no-scroll` on <html>), the
+ * cookie question is answered (`consent-open` on <html> while it is not) and the shopper is not typing in a
+ * field: a popup never lands on top of the side cart or the cookie banner, or takes focus from a form.
+ * Returns a cancel function.
  */
 function whenUndisturbed(show: () => void): () => void {
   const root = document.documentElement;
   const check = () => {
-    if (root.classList.contains('no-scroll') || document.activeElement?.matches('input, textarea, select'))
+    if (
+      root.classList.contains('no-scroll') ||
+      root.classList.contains('consent-open') ||
+      document.activeElement?.matches('input, textarea, select')
+    )
       return;
     stop();
     show();

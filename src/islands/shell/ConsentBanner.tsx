@@ -27,6 +27,10 @@ export function ConsentBanner() {
     setChoice(saved);
     if (saved === 'aceito') loadTagManager(readSiteConfig().gtm);
   }, []);
+  // While the question is open the page says so on <html>: popups wait for the answer (islands/popup).
+  useEffect(() => {
+    document.documentElement.classList.toggle('consent-open', choice === null);
+  }, [choice]);
   if (choice !== null) return null;
   const decide = (value: 'aceito' | 'recusado') => {
     localStorage.setItem(CONSENT_KEY, value);
