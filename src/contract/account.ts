@@ -106,15 +106,18 @@ const addressShape = {
   uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
 };
 
-/** `POST checkout/register/confirm`: the sign-up's challenge and the 6-number code its e-mail carried. */
-export const signupConfirmSchema = z.object({
-  desafio: z.string().trim().min(1, { message: 'Faça o cadastro de novo para receber um código.' }).max(200),
-  codigo: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
-});
-export type SignupConfirm = z.infer<typeof signupConfirmSchema>;
+/** A challenge and the 6-number code e-mailed with it; `again` says how to get a new one. */
+const codeConfirmation = (again: string) =>
+  z.object({
+    desafio: z.string().trim().min(1, { message: again }).max(200),
+    codigo: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
+  });
+
+/** `POST checkout/register/confirm`: the sign-up's challenge and the code its e-mail carried. */
+export const signupConfirmSchema = codeConfirmation('Faça o cadastro de novo para receber um código.');
 
 export const signupSchema = z
   .object({
@@ -184,13 +187,7 @@ export const loginSchema = z.object({
 });
 
 /** `POST checkout/login/confirm`: a held login's challenge and the code e-mailed to the account. */
-export const loginConfirmSchema = z.object({
-  desafio: z.string().trim().min(1, { message: 'Entre de novo para receber um código.' }).max(200),
-  codigo: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
-});
+export const loginConfirmSchema = codeConfirmation('Entre de novo para receber um código.');
 
 export const recoverySchema = z.object({
   usuario: z

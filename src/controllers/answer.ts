@@ -23,6 +23,12 @@ export function refusal(error: unknown): ApiError {
   throw error;
 }
 
+/** A one-field form refused by the platform: its status and what to say by the field (else the message). */
+export function fieldRefusal(error: unknown, field: string): { status: number; why: string } {
+  const refused = refusal(error);
+  return { status: refused.status, why: refused.fields[field] ?? refused.mensagem };
+}
+
 /** A form refused by the platform: what was typed, a message per field, and the line above the form. */
 export type FormOutcome = {
   values: Fields;

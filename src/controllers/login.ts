@@ -3,7 +3,7 @@ import { ApiError } from '#/api/http.ts';
 import { SESSION_COOKIE } from '#/contract/session.ts';
 import type { User } from '#/contract/user.ts';
 import type { Answer, Notice } from './answer.ts';
-import { redirect, refusal } from './answer.ts';
+import { fieldRefusal, redirect, refusal } from './answer.ts';
 import { byAction, postedFields, safeBack } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { keepIssuedSession, sessionCookieOptions, visitorClient } from './visit.ts';
@@ -72,10 +72,9 @@ export async function loginPage(visit: Visit): Promise<Answer<Login>> {
             keepIssuedSession(visit, client);
             return redirect(back);
           } catch (error) {
-            const refused = refusal(error);
-            const why = refused.fields['codigo'] ?? refused.mensagem;
+            const { status, why } = fieldRefusal(error, 'codigo');
             return {
-              status: refused.status,
+              status,
               view: { ...view, code: { desafio, error: why }, notice: { text: why, error: true } },
             };
           }

@@ -1,6 +1,6 @@
 import { confirmSignup, register } from '#/api/account.ts';
 import type { Answer, Notice } from './answer.ts';
-import { redirect, refusal } from './answer.ts';
+import { fieldRefusal, redirect } from './answer.ts';
 import { postAddressForm } from './cep-fill.ts';
 import type { AddressPost } from './cep-fill.ts';
 import { postedFields, safeBack } from './fields.ts';
@@ -66,10 +66,9 @@ async function confirmStep(
     keepIssuedSession(visit, client);
     return redirect(back);
   } catch (error) {
-    const refused = refusal(error);
-    const why = refused.fields['codigo'] ?? refused.mensagem;
+    const { status, why } = fieldRefusal(error, 'codigo');
     return {
-      status: refused.status,
+      status,
       view: {
         form: { values: { pessoa: 'F' }, errors: {} },
         company: false,

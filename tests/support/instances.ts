@@ -222,3 +222,20 @@ export async function databaseProxy(target: string): Promise<{
     close: shut,
   };
 }
+
+/** The App-Token of an instance started with the default settings. */
+export const APP_TOKEN_HEADER = { 'App-Token': 'wapstore' };
+
+/** How long `check` took to come true, polled every 100 ms (Infinity when it did not within `ms`). */
+export async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Infinity;
+}
+
+/** Whether the instance's `/saude` says 200 (for `until`). */
+export const healthy = (instance: Instance) => async () =>
+  (await fetch(`${instance.url}/saude`)).status === 200;

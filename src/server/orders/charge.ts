@@ -1,7 +1,7 @@
 // One concern: a new order's charge at its provider (the PSP's Pix, a card or boleto page), made outside the
 // order's transaction; a provider that fails leaves no half order.
 import { eq, sql } from 'drizzle-orm';
-import { loadSettings } from '#/server/content/settings.ts';
+import type { StoreSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
@@ -23,6 +23,7 @@ export async function chargeOrCancel(
   buyer: Buyer,
   method: OfferedMethod,
   number: number,
+  settings: StoreSettings,
 ): Promise<void> {
   const [order] = await db
     .select({ total: t.orders.total, expiresAt: t.orders.expiresAt, txid: t.orders.providerRef })
@@ -46,7 +47,7 @@ export async function chargeOrCancel(
         comprador,
         descricao: `Pedido ${String(number)}`,
         origem: buyer.origin,
-        parcelas: cardRule(await loadSettings(db), method.provider).maximo,
+        parcelas: cardRule(settings, method.provider).maximo,
       });
       const { ref, ...details } = charge;
       await db

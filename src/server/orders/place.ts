@@ -57,7 +57,7 @@ export async function placeOrder(
   const address = await deliveryAddress(db, customer, request.endereco);
   const placed = await placeInTransaction(db, buyer, request, settings, method, address);
   if (placed.created && (method.provider || (method.id === 'pix' && buyer.pixApi)))
-    await chargeOrCancel(db, buyer, method, placed.number);
+    await chargeOrCancel(db, buyer, method, placed.number, settings);
   return placed;
 }
 

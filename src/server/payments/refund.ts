@@ -40,7 +40,17 @@ export async function refundable(
     })
     .from(t.orders)
     .where(eq(t.orders.number, number));
-  if (order?.state !== 'concluida' || !TAKEN.includes(order.status)) return undefined;
+  return order && refundableOf(order);
+}
+
+/** The same, of an order row already read. */
+function refundableOf(order: {
+  status: string;
+  provider: string;
+  state: string;
+  total: number;
+}): { valor: number; provedor: string } | undefined {
+  if (order.state !== 'concluida' || !TAKEN.includes(order.status)) return undefined;
   if (order.provider === PIX_API) return { valor: order.total, provedor: 'Pix (PSP)' };
   if (order.provider === MERCADOPAGO) return { valor: order.total, provedor: 'Mercado Pago' };
   return undefined;
@@ -65,6 +75,7 @@ export async function refundOrder(
       provider: t.orders.provider,
       txid: t.orders.providerRef,
       total: t.orders.total,
+      state: t.orders.chargeState,
       details: t.orders.paymentDetails,
     })
     .from(t.orders)
@@ -77,7 +88,7 @@ export async function refundOrder(
       'stale_status',
       `O pedido ${String(number)} mudou desde que a página foi aberta: agora está "${STATUS[from]}". Nada foi alterado.`,
     );
-  const can = await refundable(db, number);
+  const can = refundableOf(order);
   if (!can)
     throw new PlatformError(
       409,

@@ -13,8 +13,7 @@ import { PSP_ACTOR } from './events.ts';
  * - `other`: the order had moved on another way (charge `concluida`: the caller tells the team);
  * - `undefined`: another caller got here first, or the charge is no longer open.
  */
-export type Arrival =
-  { outcome: 'paid' | 'short' | 'refund'; status: string } | { outcome: 'other'; status: string };
+export type Arrival = { outcome: 'paid' | 'short' | 'refund' | 'other'; status: string };
 
 export async function moneyArrived(db: Db, number: number, cents: number): Promise<Arrival | undefined> {
   return inTransaction(db, async (tx) => {

@@ -6,8 +6,10 @@ import {
   databaseProxy,
   sql,
   startInstance,
+  APP_TOKEN_HEADER as TOKEN,
+  healthy,
+  until,
 } from '../../support/instances.ts';
-import type { Instance } from '../../support/instances.ts';
 
 /**
  * `Idempotency-Key` against real faults on PostgreSQL: an instance killed in the middle of a change, and the
@@ -15,17 +17,6 @@ import type { Instance } from '../../support/instances.ts';
  * answers the cart as it is, and the change is made exactly once.
  */
 test.describe.configure({ mode: 'serial' });
-
-const TOKEN = { 'App-Token': 'wapstore' };
-const until = async (check: () => Promise<boolean>, ms: number) => {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Infinity;
-};
-const healthy = (instance: Instance) => async () => (await fetch(`${instance.url}/saude`)).status === 200;
 
 test.describe('on PostgreSQL', () => {
   test.skip(!POSTGRES_URL, 'TEST_DATABASE_URL is not set (no local PostgreSQL)');
@@ -70,38 +61,49 @@ test.describe('on PostgreSQL', () => {
           [session],
         )
       ).map((r) => r.quantity);
-    return { session, send, quantity };
+    /** Run `work` while this session's `event` on `table` takes `seconds` (a slow disk, a busy database). */
+    const slowed = async (event: string, table: string, seconds: number, work: () => Promise<void>) => {
+      const name = `slow_${table}`;
+      await sql(
+        database.url,
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.session_id = '${session}' THEN PERFORM pg_sleep(${String(seconds)}); END IF; RETURN NEW; END $$`,
+      );
+      await sql(
+        database.url,
+        `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+      );
+      try {
+        await work();
+      } finally {
+        await sql(database.url, `DROP TRIGGER IF EXISTS ${name} ON ${table}`);
+        await sql(database.url, `DROP FUNCTION IF EXISTS ${name}()`);
+      }
+    };
+    /** The same add sent twice more: each time the cart holds one unit, and so does the database. */
+    const retriedOnce = async (base: string) => {
+      for (let i = 0; i < 2; i++) {
+        const res = await send(base);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { quantidadeTotal: number }).quantidadeTotal).toBe(1);
+      }
+      expect(await quantity()).toEqual([1]);
+    };
+    return { session, send, slowed, retriedOnce };
   }
 
   test('an instance killed mid-request: the retry with the same Idempotency-Key adds once', async () => {
     const first = await startInstance({ DATABASE_URL: database.url });
     const add = await cartAdd(first.url);
-    // The change takes its time (a slow disk), long enough to kill the instance in the middle of it.
-    await sql(
-      database.url,
-      `CREATE FUNCTION slow_cart() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.session_id = '${add.session}' THEN PERFORM pg_sleep(3); END IF; RETURN NEW; END $$`,
-    );
-    await sql(
-      database.url,
-      'CREATE TRIGGER slow_cart BEFORE INSERT ON cart_items FOR EACH ROW EXECUTE FUNCTION slow_cart()',
-    );
-    try {
+    // The change takes its time, long enough to kill the instance in the middle of it.
+    await add.slowed('INSERT', 'cart_items', 3, async () => {
       const lost = add.send(first.url).catch((error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await first.stop('SIGKILL');
       expect(await lost).toBeInstanceOf(Error);
-    } finally {
-      await sql(database.url, 'DROP TRIGGER IF EXISTS slow_cart ON cart_items');
-      await sql(database.url, 'DROP FUNCTION IF EXISTS slow_cart()');
-    }
+    });
     const second = await startInstance({ DATABASE_URL: database.url });
     try {
-      for (let i = 0; i < 2; i++) {
-        const res = await add.send(second.url);
-        expect(res.status).toBe(200);
-        expect(((await res.json()) as { quantidadeTotal: number }).quantidadeTotal).toBe(1);
-      }
-      expect(await add.quantity()).toEqual([1]);
+      await add.retriedOnce(second.url);
     } finally {
       await second.stop();
     }
@@ -112,35 +114,19 @@ test.describe('on PostgreSQL', () => {
     const instance = await startInstance({ DATABASE_URL: proxy.url });
     const add = await cartAdd(instance.url);
     // Keeping the answer takes its time: the connection is cut right then, after the change committed.
-    await sql(
-      database.url,
-      `CREATE FUNCTION slow_answer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.session_id = '${add.session}' THEN PERFORM pg_sleep(2); END IF; RETURN NEW; END $$`,
-    );
-    await sql(
-      database.url,
-      'CREATE TRIGGER slow_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION slow_answer()',
-    );
     try {
-      const first = add.send(instance.url).then(
-        (res) => res.status,
-        () => 0,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await proxy.refuse();
-      await first;
-      await proxy.restore();
-      expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
-    } finally {
-      await sql(database.url, 'DROP TRIGGER IF EXISTS slow_answer ON idempotency_keys');
-      await sql(database.url, 'DROP FUNCTION IF EXISTS slow_answer()');
-    }
-    try {
-      for (let i = 0; i < 2; i++) {
-        const res = await add.send(instance.url);
-        expect(res.status).toBe(200);
-        expect(((await res.json()) as { quantidadeTotal: number }).quantidadeTotal).toBe(1);
-      }
-      expect(await add.quantity()).toEqual([1]);
+      await add.slowed('UPDATE', 'idempotency_keys', 2, async () => {
+        const first = add.send(instance.url).then(
+          (res) => res.status,
+          () => 0,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await proxy.refuse();
+        await first;
+        await proxy.restore();
+        expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
+      });
+      await add.retriedOnce(instance.url);
     } finally {
       await instance.stop();
       await proxy.close();

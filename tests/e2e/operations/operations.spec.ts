@@ -8,8 +8,10 @@ import {
   databaseProxy,
   sql,
   startInstance,
+  APP_TOKEN_HEADER as TOKEN,
+  healthy,
+  until,
 } from '../../support/instances.ts';
-import type { Instance } from '../../support/instances.ts';
 
 /**
  * The store as an operator runs it: production instances of the build (scripts/serve.mjs), started with
@@ -18,21 +20,12 @@ import type { Instance } from '../../support/instances.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const TOKEN = { 'App-Token': 'wapstore' };
 const STAFF_TOKEN = 'operacoes-equipe-0123456789abcdef';
 const timed = async (url: string, init?: RequestInit) => {
   const started = Date.now();
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
   const body = await res.text();
   return { res, body, ms: Date.now() - started };
-};
-const until = async (check: () => Promise<boolean>, ms: number) => {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Infinity;
 };
 /** A request written by hand (fetch refuses TRACE), and the whole answer. */
 async function rawRequest(port: number, text: string): Promise<string> {
@@ -43,7 +36,6 @@ async function rawRequest(port: number, text: string): Promise<string> {
   await new Promise((resolve) => socket.once('close', resolve));
   return answer;
 }
-const healthy = (instance: Instance) => async () => (await fetch(`${instance.url}/saude`)).status === 200;
 
 test('settings are read when the server starts, not when it was built', async () => {
   const instance = await startInstance({

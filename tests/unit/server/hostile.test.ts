@@ -250,68 +250,60 @@ describe('carts: bounded, and a replay applies once', () => {
     expect(after?.quantity).toBe(2);
   });
 
-  test('a fault between the change and its answer: the retry answers the cart, never adding twice', async () => {
-    const session = newSession();
+  /** A new session and a cart add of one unit of a variant in stock. */
+  const oneAdd = async () => {
     const [v] = await variants(1);
     if (!v) throw new Error('no variant');
     const add = {
       tipo: 'produto',
       itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
     };
+    return { session: newSession(), add };
+  };
+  /** Run `work` while every `event` on `table` fails in the database (a simulated fault), errors unlogged. */
+  const failing = async (name: string, event: string, table: string, work: () => Promise<void>) => {
     const db = store.database.db;
-    // The database refuses to keep answers, as if the connection dropped right after the change committed.
     await db.execute(
       sql.raw(
-        `CREATE FUNCTION no_answers() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
+        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
       ),
     );
     await db.execute(
-      sql.raw(
-        'CREATE TRIGGER no_answers BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION no_answers()',
-      ),
+      sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`),
     );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
+      await work();
+    } finally {
+      errors.mockRestore();
+      await db.execute(sql.raw(`DROP TRIGGER ${name} ON ${table}`));
+      await db.execute(sql.raw(`DROP FUNCTION ${name}()`));
+    }
+  };
+
+  test('a fault between the change and its answer: the retry answers the cart, never adding twice', async () => {
+    const { session, add } = await oneAdd();
+    // The database refuses to keep answers, as if the connection dropped right after the change committed.
+    await failing('no_answers', 'UPDATE', 'idempotency_keys', async () => {
       const first = await cartCall(session, 'POST', add, 'queda-de-rede-0001');
       expect(first.status).toBe(200);
       const retry = await cartCall(session, 'POST', add, 'queda-de-rede-0001');
       expect(retry.status).toBe(200);
       expect(retry.body.quantidadeTotal).toBe(1);
-    } finally {
-      errors.mockRestore();
-      await db.execute(sql.raw('DROP TRIGGER no_answers ON idempotency_keys'));
-      await db.execute(sql.raw('DROP FUNCTION no_answers()'));
-    }
-    const lines = await db.select().from(t.cartItems).where(eq(t.cartItems.sessionId, session));
+    });
+    const lines = await store.database.db
+      .select()
+      .from(t.cartItems)
+      .where(eq(t.cartItems.sessionId, session));
     expect(lines.map((l) => l.quantity)).toEqual([1]);
   });
 
   test('a change that fails takes its key with it: the retry makes the change once', async () => {
-    const session = newSession();
-    const [v] = await variants(1);
-    if (!v) throw new Error('no variant');
-    const add = {
-      tipo: 'produto',
-      itens: [{ idProduto: v.productId, idAtributoSimples: v.id, quantidade: 1 }],
-    };
-    const db = store.database.db;
-    await db.execute(
-      sql.raw(
-        `CREATE FUNCTION no_cart() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
-      ),
-    );
-    await db.execute(
-      sql.raw('CREATE TRIGGER no_cart BEFORE INSERT ON cart_items FOR EACH ROW EXECUTE FUNCTION no_cart()'),
-    );
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
+    const { session, add } = await oneAdd();
+    await failing('no_cart', 'INSERT', 'cart_items', async () => {
       const failed = await cartCall(session, 'POST', add, 'falha-no-meio-0001');
       expect(failed.status).toBeGreaterThanOrEqual(500);
-    } finally {
-      errors.mockRestore();
-      await db.execute(sql.raw('DROP TRIGGER no_cart ON cart_items'));
-      await db.execute(sql.raw('DROP FUNCTION no_cart()'));
-    }
+    });
     expect((await cartCall(session, 'POST', add, 'falha-no-meio-0001')).body.quantidadeTotal).toBe(1);
     expect((await cartCall(session, 'POST', add, 'falha-no-meio-0001')).body.quantidadeTotal).toBe(1);
   });
