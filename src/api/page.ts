@@ -1,11 +1,11 @@
-import type { Nivel } from '#/contract/common.ts';
 import { getJson } from './core.ts';
 import type { Client, Query } from './core.ts';
 
 /** Page resolution: which page a storefront path is, and each page's data (`url/*`). */
 
-export const verifyUrl = async (client: Client, url: string): Promise<Nivel> =>
-  (await getJson(client, 'v2/front/url/verify', { url }, 'verify')).nivel;
+/** Which page a path is; `destino` when it is a product's former address (answered with a 301 there). */
+export const verifyUrl = (client: Client, url: string) =>
+  getJson(client, 'v2/front/url/verify', { url }, 'verify');
 
 export const getHome = (client: Client) => getJson(client, 'v2/front/url/home', {}, 'home');
 

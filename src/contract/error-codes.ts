@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'coupon_refused',
   'coupon_exhausted',
   'coupon_taken',
+  'product_taken',
   'in_stock',
   'already_reviewed',
   'invalid_status_change',

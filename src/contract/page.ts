@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { estruturaSchema, imagemSchema, nivelSchema, rotaSchema } from './common.ts';
 import { marcaSchema, produtoDetalheSchema, produtoSchema, seloSchema } from './product.ts';
 
-/** `GET url/verify?url=`: which kind of page a path is. */
-export const verifySchema = z.object({ nivel: nivelSchema });
+/**
+ * `GET url/verify?url=`: which kind of page a path is. `destino` (our extension): the product moved, and
+ * this is its address now; the storefront answers the old one with a 301 there.
+ */
+export const verifySchema = z.object({ nivel: nivelSchema, destino: z.string().optional() });
 export type Verify = z.infer<typeof verifySchema>;
 
 export const homeSchema = z.object({

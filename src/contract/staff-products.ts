@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atividadeSchema } from './activity.ts';
 import { listSearch, soldOutOnly, wholeNumber } from './common.ts';
 
 /** The team's product list (`GET /v2/admin/products`; our extension, owners and `catalogo`). */
@@ -17,6 +18,11 @@ export const staffProductQuerySchema = z.object({
   categoria: optionalId('categoria'),
   /** `1`: only products with no stock in any finish. */
   esgotados: soldOutOnly(),
+  /** On sale or switched off (`ativos`, `inativos`); empty: both. */
+  situacao: z
+    .enum(['', 'ativos', 'inativos'], { error: 'situacao: use ativos ou inativos.' })
+    .default('')
+    .transform((v) => v || undefined),
   ordem: z
     .enum(['recentes', 'nome', 'menor-estoque', 'mais-vendidos'], {
       error: 'ordem: use recentes, nome, menor-estoque ou mais-vendidos.',
@@ -39,6 +45,8 @@ export const staffProductListSchema = z.object({
       preco: z.number(),
       precoDe: z.number(),
       estoque: z.number().int(),
+      /** On sale in the storefront. */
+      ativo: z.boolean(),
       acabamentos: z.number().int(),
       /** SKUs of its finishes, in their order. */
       skus: z.array(z.string()),
@@ -52,3 +60,120 @@ export const staffProductListSchema = z.object({
   categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
 });
 export type StaffProductList = z.infer<typeof staffProductListSchema>;
+
+/**
+ * One product as the team edits it (`GET /v2/admin/products/{id}`; `PUT` the same shape to change it,
+ * `POST /v2/admin/products` to create one): everything the storefront shows of it, and its finishes.
+ */
+
+/** A product's address (`/{endereco}.html`): lower-case letters, digits and hyphens. */
+export const PRODUCT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/;
+export const FINISHES_MAX = 20;
+export const DESCRIPTION_MAX = 20_000;
+
+const text = (name: string, max: number, min = 0) =>
+  z
+    .string({ error: `${name}: informe um texto.` })
+    .trim()
+    .min(min, { message: `${name}: pelo menos ${String(min)} caracteres.` })
+    .max(max, { message: `${name}: no máximo ${String(max)} caracteres.` });
+
+const money = (name: string) =>
+  z
+    .number({ error: `${name}: informe um valor em reais, como 199,90.` })
+    .min(0.01, { message: `${name}: informe um valor maior que zero.` })
+    .max(1_000_000, { message: `${name}: no máximo R$ 1.000.000,00.` })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      message: `${name}: use no máximo dois decimais (centavos).`,
+    });
+
+/** A measure for carriers: empty (null) until known, else a whole number in range. */
+const measure = (name: string, max: number) =>
+  wholeNumber(name, { min: 1, max, tooSmall: `${name}: informe um número maior que zero.` }).nullable();
+
+export const finishInputSchema = z
+  .object({
+    /** The finish's id when it exists already; absent for a new one. */
+    id: wholeNumber('id', { min: 1 }).optional(),
+    sku: z
+      .string({ error: 'Informe o SKU.' })
+      .trim()
+      .regex(/^[\p{L}\p{N}._-]{1,64}$/u, {
+        message: 'SKU: letras, números, ponto, hífen ou sublinhado (até 64).',
+      }),
+    acabamento: z.string({ error: 'Escolha o acabamento.' }),
+    precoDe: money('Preço "de"'),
+    precoPor: money('Preço "por"'),
+    estoque: wholeNumber('Estoque', { max: 1_000_000 }),
+    pesoGramas: measure('Peso (g)', 1_000_000),
+    alturaCm: measure('Altura (cm)', 1_000),
+    larguraCm: measure('Largura (cm)', 1_000),
+    comprimentoCm: measure('Comprimento (cm)', 1_000),
+  })
+  .refine((f) => f.precoPor <= f.precoDe, {
+    message: 'O preço "por" não pode ser maior que o preço "de".',
+    path: ['precoPor'],
+  });
+
+export const productInputSchema = z.object({
+  nome: text('Nome', 150, 3),
+  endereco: z.string({ error: 'Informe o endereço.' }).trim().regex(PRODUCT_SLUG, {
+    message: 'Endereço: letras minúsculas sem acento, números e hífens (ex.: torneira-gourmet-preta).',
+  }),
+  marca: wholeNumber('marca', { min: 1, required: 'Escolha a marca.' }),
+  categoria: wholeNumber('categoria', { min: 1, required: 'Escolha a categoria.' }),
+  /** The short text by the price (plain text). */
+  resumo: text('Resumo', 300),
+  /** The long description: HTML, kept only with what rich text may hold (contract/rich-text.ts). */
+  descricao: text('Descrição', DESCRIPTION_MAX),
+  ativo: z.boolean({ error: 'ativo: verdadeiro ou falso.' }),
+  seoTitulo: text('Título para buscadores', 70),
+  seoDescricao: text('Descrição para buscadores', 160),
+  acabamentos: z
+    .array(finishInputSchema, { error: 'Informe os acabamentos.' })
+    .min(1, { message: 'Cadastre pelo menos um acabamento.' })
+    .max(FINISHES_MAX, { message: `No máximo ${String(FINISHES_MAX)} acabamentos por produto.` }),
+});
+export type ProductInput = z.output<typeof productInputSchema>;
+
+export const staffProductSchema = z.object({
+  produto: z.object({
+    id: z.number().int(),
+    nome: z.string(),
+    endereco: z.string(),
+    /** The storefront address, e.g. `/torneira-x.html`. */
+    caminho: z.string(),
+    /** Its former addresses, each answered with a 301 to `caminho`. */
+    enderecosAntigos: z.array(z.string()),
+    marca: z.number().int(),
+    categoria: z.number().int(),
+    resumo: z.string(),
+    descricao: z.string(),
+    ativo: z.boolean(),
+    seoTitulo: z.string(),
+    seoDescricao: z.string(),
+    acabamentos: z.array(
+      z.object({
+        id: z.number().int(),
+        sku: z.string(),
+        acabamento: z.string(),
+        precoDe: z.number(),
+        precoPor: z.number(),
+        estoque: z.number().int(),
+        pesoGramas: z.number().int().nullable(),
+        alturaCm: z.number().int().nullable(),
+        larguraCm: z.number().int().nullable(),
+        comprimentoCm: z.number().int().nullable(),
+      }),
+    ),
+  }),
+  /** What the form offers: every brand, every category a product can be in, every finish. */
+  marcas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+  categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
+  opcoesAcabamento: z.array(z.object({ slug: z.string(), nome: z.string() })),
+  /** Its newest changes: by the editor, the sheet (by SKU) and the stock page. */
+  historico: z.array(atividadeSchema),
+});
+export type StaffProduct = z.infer<typeof staffProductSchema>;
+export const staffProductOptionsSchema = staffProductSchema.omit({ produto: true, historico: true });
+export type StaffProductOptions = z.infer<typeof staffProductOptionsSchema>;

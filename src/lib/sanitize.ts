@@ -1,10 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
 import { INLINE_TAGS } from './html-rules.ts';
 
 /** HTML from the platform (labels, descriptions) reaches `set:html` only through these two filters. */
 
 const safeLinks: sanitizeHtml.IOptions = {
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
 };
@@ -21,31 +22,7 @@ export const sanitizeInline = (html: string): string =>
 export const sanitizeRich = (html: string): string =>
   sanitizeHtml(html, {
     ...safeLinks,
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'em',
-      'i',
-      'u',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'a',
-      'span',
-      'small',
-      'blockquote',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+    allowedTags: RICH_TAGS,
+    allowedAttributes: RICH_ATTRIBUTES,
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener' }) },
   });

@@ -10,13 +10,25 @@ export class PlatformError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
   readonly mensagem: string;
-  constructor(status: ContentfulStatusCode, code: ErrorCode, mensagem: string) {
+  /** What is wrong with each field of a form, when the refusal is about fields. */
+  readonly erros: Readonly<Record<string, string>> | undefined;
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    mensagem: string,
+    erros?: Readonly<Record<string, string>>,
+  ) {
     super(mensagem);
     this.status = status;
     this.code = code;
     this.mensagem = mensagem;
+    this.erros = erros;
   }
 }
+
+/** A form refused field by field (400): the first message on top, each field's by the field. */
+export const invalidFields = (erros: Readonly<Record<string, string>>) =>
+  new PlatformError(400, 'validation', Object.values(erros)[0] ?? 'Confira os campos do formulário.', erros);
 
 export const badRequest = (mensagem: string) => new PlatformError(400, 'bad_request', mensagem);
 export const notFound = (mensagem = 'Página não encontrada.') =>
@@ -48,7 +60,10 @@ export function onError(error: Error, c: Context) {
   }
   if (error instanceof PlatformError) {
     if (error.status === 503) c.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
-    return c.json({ error: error.code, mensagem: error.mensagem }, error.status);
+    return c.json(
+      { error: error.code, mensagem: error.mensagem, ...(error.erros && { erros: error.erros }) },
+      error.status,
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status;

@@ -16,10 +16,13 @@ import { sessionCoupon } from '#/server/promotions/coupons.ts';
 
 type Message = Cart['mensagens'][number];
 
+/** What a finish has for sale: its stock, or nothing once its product is switched off. */
+const saleable = sql<number>`case when ${t.products.active} then ${t.variants.stock} else 0 end`;
+
 /** The variant a line refers to, checked against its product; a bad pair is a 4xx, never a line. */
 async function findVariant(db: Db, productId: number, variantId: number) {
   const [row] = await db
-    .select({ id: t.variants.id, stock: t.variants.stock, name: t.products.name })
+    .select({ id: t.variants.id, stock: saleable, name: t.products.name })
     .from(t.variants)
     .innerJoin(t.products, eq(t.products.id, t.variants.productId))
     .where(and(eq(t.variants.productId, productId), eq(t.variants.id, variantId)));
@@ -141,6 +144,7 @@ export async function loadCart(
             slug: t.products.slug,
             brandId: t.products.brandId,
             categoryId: t.products.categoryId,
+            active: t.products.active,
           },
         })
         .from(t.variants)
@@ -159,7 +163,7 @@ export async function loadCart(
         tipo: 'produto',
         conjunto: false,
         quantidade: line.quantity,
-        estoque: v.stock,
+        estoque: p.active ? v.stock : 0,
         imagem: variantImages(origin, p.id, v.id, p.name)[0]?.arquivos.small ?? '',
         url: `${origin}${productPath(p.slug)}?sku=${encodeURIComponent(v.sku)}`,
         precos: {

@@ -46,6 +46,7 @@ export async function loadUpsell(db: Db, origin: string, session: string): Promi
       .where(
         and(
           gt(t.products.stock, 0),
+          eq(t.products.active, true),
           notInArray(t.products.id, exclude),
           ...(categoryIds ? [inArray(t.products.categoryId, categoryIds)] : []),
         ),

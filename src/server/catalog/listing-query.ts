@@ -40,7 +40,12 @@ const list = (values: (string | number)[]) =>
   );
 const anyFinish = (finishes: string[]) => sql`${p.finishes} && ARRAY[${list(finishes)}]::text[]`;
 
+/** The products a listing may show: switched on, and in its scope. */
 function scopeCondition(scope: Scope, taxonomy: Taxonomy): SQL {
+  return sql`${p.active} AND ${scopeOnly(scope, taxonomy)}`;
+}
+
+function scopeOnly(scope: Scope, taxonomy: Taxonomy): SQL {
   switch (scope.kind) {
     case 'category':
       return inArray(p.categoryId, taxonomy.subtree(scope.id));

@@ -1,5 +1,5 @@
 // One concern: the product page (its detailed product, SEO and breadcrumb), built on products.ts.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ProdutoDetalhe } from '#/contract/product.ts';
 import type { Estrutura } from '#/contract/common.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -13,16 +13,25 @@ import { FINISH_ATTRIBUTE, loadProdutos, toProduto, variantsOf } from './product
 import type { VariantRow } from './products.ts';
 import { absolute, productPath } from './urls.ts';
 
-/** The detailed product of a slug, with `sku` choosing the selected finish; undefined when unknown. */
-export async function loadProdutoDetalhe(
+type Seo = { seoTitle: string; seoDescription: string };
+
+/**
+ * The detailed product of a slug, with `sku` choosing the selected finish, and the SEO fields the team
+ * set; undefined when unknown or switched off.
+ */
+async function loadProdutoDetalhe(
   db: Db,
   origin: string,
   taxonomy: Taxonomy,
   policy: PricePolicy,
   slug: string,
   sku: string | undefined,
-): Promise<ProdutoDetalhe | undefined> {
-  const [p] = await db.select().from(t.products).where(eq(t.products.slug, slug)).limit(1);
+): Promise<(ProdutoDetalhe & { seo: Seo }) | undefined> {
+  const [p] = await db
+    .select()
+    .from(t.products)
+    .where(and(eq(t.products.slug, slug), eq(t.products.active, true)))
+    .limit(1);
   if (!p) return undefined;
   const [byProduct, [details]] = await Promise.all([
     variantsOf(db, [p.id]),
@@ -52,6 +61,7 @@ export async function loadProdutoDetalhe(
   });
   return {
     ...base,
+    seo: { seoTitle: p.seoTitle, seoDescription: p.seoDescription },
     sku: selected?.sku ?? base.sku,
     estoque: selected?.stock ?? 0,
     status: (selected?.stock ?? 0) > 0 ? 'disponivel' : 'indisponivel',
@@ -125,8 +135,9 @@ export async function loadProductPage(
   slug: string,
   sku: string | undefined,
 ): Promise<{ estrutura: Estrutura; conteudo: ProdutoDetalhe } | undefined> {
-  const produto = await loadProdutoDetalhe(db, origin, taxonomy, policy, slug, sku);
-  if (!produto) return undefined;
+  const detail = await loadProdutoDetalhe(db, origin, taxonomy, policy, slug, sku);
+  if (!detail) return undefined;
+  const { seo: own, ...produto } = detail;
   const path = productPath(slug);
   const trail = [
     ...taxonomy.lineage(produto.categoria.id).map((l) => ({
@@ -137,8 +148,8 @@ export async function loadProductPage(
     { label: produto.nome, path, name: 'product/detail' },
   ];
   const seo = {
-    title: produto.nome,
-    description: plainText(produto.descricoes['curta'] ?? produto.nome),
+    title: own.seoTitle || produto.nome,
+    description: own.seoDescription || plainText(produto.descricoes['curta'] ?? produto.nome),
     canonical: path,
     image: produto.midias.imagens[0]?.arquivosOriginais.big ?? '',
   };

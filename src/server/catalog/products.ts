@@ -109,7 +109,7 @@ function prepare(db: Db) {
     products: db
       .select()
       .from(t.products)
-      .where(sql`${t.products.id} = ANY(${ids})`)
+      .where(sql`${t.products.id} = ANY(${ids}) AND ${t.products.active}`)
       .prepare('products_by_ids'),
     variants: db
       .select()
@@ -165,7 +165,12 @@ export async function relatedProductIds(db: Db, productId: number, limit: number
     .select({ id: t.products.id })
     .from(t.products)
     .where(
-      and(eq(t.products.categoryId, p.categoryId), ne(t.products.id, productId), gt(t.products.stock, 0)),
+      and(
+        eq(t.products.categoryId, p.categoryId),
+        ne(t.products.id, productId),
+        gt(t.products.stock, 0),
+        eq(t.products.active, true),
+      ),
     )
     .orderBy(desc(t.products.sales), t.products.id)
     .limit(limit);

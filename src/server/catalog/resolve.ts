@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest } from '#/server/errors.ts';
@@ -39,7 +39,7 @@ export type Resolved =
   | { nivel: 'home' }
   | { nivel: 'product/listing/search' }
   | { nivel: 'list/listing' }
-  | { nivel: 'product/detail'; slug: string }
+  | { nivel: 'product/detail'; slug: string; moved?: true }
   | { nivel: 'product/listing/category'; id: number }
   | { nivel: 'product/listing/brand'; id: number }
   | { nivel: 'product/listing/landing-page'; id: number }
@@ -67,11 +67,19 @@ export async function resolvePath(db: Db, taxonomy: Taxonomy, path: string): Pro
     return row && { nivel: 'list/detail', id: row.id };
   }
   if ((m = PRODUCT.exec(path))) {
+    const slug = m[1] as string;
     const [row] = await db
       .select({ id: t.products.id })
       .from(t.products)
-      .where(eq(t.products.slug, m[1] as string));
-    return row && { nivel: 'product/detail', slug: m[1] as string };
+      .where(and(eq(t.products.slug, slug), eq(t.products.active, true)));
+    if (row) return { nivel: 'product/detail', slug };
+    // A former address of a product still on sale: the page is where the product is now.
+    const [moved] = await db
+      .select({ slug: t.products.slug })
+      .from(t.productRedirects)
+      .innerJoin(t.products, eq(t.products.id, t.productRedirects.productId))
+      .where(and(eq(t.productRedirects.slug, slug), eq(t.products.active, true)));
+    return moved && { nivel: 'product/detail', slug: moved.slug, moved: true };
   }
   if ((m = LANDING.exec(path))) {
     const [row] = await db

@@ -31,6 +31,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
   if (query.marca) where.push(eq(t.products.brandId, query.marca));
   if (query.categoria) where.push(eq(t.products.categoryId, query.categoria));
   if (query.esgotados) where.push(eq(t.products.stock, 0));
+  if (query.situacao) where.push(eq(t.products.active, query.situacao === 'ativos'));
   const filter = and(...where);
   const [rows, [total], brands, categories] = await Promise.all([
     db
@@ -43,6 +44,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
         price: t.products.price,
         listPrice: t.products.listPrice,
         stock: t.products.stock,
+        active: t.products.active,
         skus: sql<
           string[]
         >`(select coalesce(array_agg(${t.variants.sku} order by ${t.variants.position}), '{}') from ${t.variants} where ${t.variants.productId} = ${t.products.id})`,
@@ -73,6 +75,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
       preco: r.price,
       precoDe: r.listPrice,
       estoque: r.stock,
+      ativo: r.active,
       acabamentos: r.skus.length,
       skus: r.skus,
     })),

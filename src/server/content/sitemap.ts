@@ -1,4 +1,4 @@
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { SitemapKind } from '#/contract/sitemap.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -9,7 +9,7 @@ import { brandPath, landingPath, listPath, pagePath, productPath } from '#/serve
 export async function sitemapCounts(db: Db): Promise<{ tipo: SitemapKind; total: number }[]> {
   const taxonomy = await getTaxonomy(db);
   const [[products], [lps], [lists], [pages]] = await Promise.all([
-    db.select({ n: count() }).from(t.products),
+    db.select({ n: count() }).from(t.products).where(eq(t.products.active, true)),
     db.select({ n: count() }).from(t.landingPages),
     db.select({ n: count() }).from(t.lists),
     db.select({ n: count() }).from(t.pages),
@@ -32,10 +32,11 @@ export async function sitemapPaths(
     const rows = await db
       .select({ slug: t.products.slug })
       .from(t.products)
+      .where(eq(t.products.active, true))
       .orderBy(asc(t.products.id))
       .limit(limit)
       .offset(offset);
-    const [n] = await db.select({ n: count() }).from(t.products);
+    const [n] = await db.select({ n: count() }).from(t.products).where(eq(t.products.active, true));
     return { total: n?.n ?? 0, paths: rows.map((r) => productPath(r.slug)) };
   }
   const taxonomy = await getTaxonomy(db);

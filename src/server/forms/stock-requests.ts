@@ -17,7 +17,14 @@ export async function requestStockNotice(db: Db, request: StockRequest, origin: 
   const [variant] = await db
     .select({ stock: t.variants.stock })
     .from(t.variants)
-    .where(and(eq(t.variants.id, request.idAtributoValor), eq(t.variants.productId, request.idProduto)));
+    .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+    .where(
+      and(
+        eq(t.variants.id, request.idAtributoValor),
+        eq(t.variants.productId, request.idProduto),
+        eq(t.products.active, true),
+      ),
+    );
   if (!variant) throw notFound('Produto não encontrado.');
   if (variant.stock > 0)
     throw new PlatformError(409, 'in_stock', 'Este acabamento está disponível: é só comprar.');
@@ -51,7 +58,8 @@ export async function notifyRestocked(db: Db, mailer: Mailer): Promise<number> {
         .select({ id: t.stockRequests.id })
         .from(t.stockRequests)
         .innerJoin(t.variants, eq(t.variants.id, t.stockRequests.variantId))
-        .where(and(isNull(t.stockRequests.notifiedAt), gt(t.variants.stock, 0)))
+        .innerJoin(t.products, eq(t.products.id, t.variants.productId))
+        .where(and(isNull(t.stockRequests.notifiedAt), gt(t.variants.stock, 0), eq(t.products.active, true)))
         .limit(ROUND)})`,
     )
     .returning();

@@ -118,6 +118,8 @@ async function placeInTransaction(
             and(
               eq(t.variants.id, item.hash.idAtributoSimples),
               sql`${t.variants.stock} >= ${item.quantidade}`,
+              // … and only while its product is on sale (switched off since the cart was read: refused).
+              sql`exists (select 1 from ${t.products} where ${t.products.id} = ${t.variants.productId} and ${t.products.active})`,
             ),
           )
           .returning({ id: t.variants.id });

@@ -8,6 +8,7 @@ import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadProductPage } from '#/server/catalog/product-page.ts';
 import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { productPath } from '#/server/catalog/urls.ts';
 import { loadInstitutionalPage } from '#/server/content/pages.ts';
 import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 
@@ -24,7 +25,8 @@ async function resolve(c: Context<PlatformEnv>) {
 url.get('/verify', async (c) => {
   const { resolved } = await resolve(c);
   if (!resolved) throw notFound();
-  return c.json({ nivel: resolved.nivel });
+  const moved = resolved.nivel === 'product/detail' && resolved.moved;
+  return c.json({ nivel: resolved.nivel, ...(moved && { destino: productPath(resolved.slug) }) });
 });
 
 url.get('/home', (c) =>

@@ -1,5 +1,5 @@
 // One concern: the record of what the store's team changed (who, when, what, before → after).
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -48,22 +48,44 @@ export async function listActivity(
       .limit(query.limit),
     db.select({ n: count() }).from(t.auditLog).where(where),
   ]);
+  return { atividades: await named(db, rows), total: total?.n ?? 0 };
+}
+
+/**
+ * The newest changes to any of these things (a product by its id, and its finishes by SKU: the sheet and
+ * the stock page record those), newest first.
+ */
+export async function historyOf(
+  db: Db,
+  things: { entity: Entidade; ids: string[] }[],
+  limit: number,
+): Promise<Atividade[]> {
+  const rows = await db
+    .select()
+    .from(t.auditLog)
+    .where(
+      or(...things.map((x) => and(eq(t.auditLog.entity, x.entity), inArray(t.auditLog.entityId, x.ids)))),
+    )
+    .orderBy(desc(t.auditLog.at), desc(t.auditLog.id))
+    .limit(limit);
+  return named(db, rows);
+}
+
+/** Records as the team reads them, each with its author's name. */
+async function named(db: Db, rows: (typeof t.auditLog.$inferSelect)[]): Promise<Atividade[]> {
   const nameOf = await actorNames(
     db,
     rows.map((r) => r.actor),
   );
-  return {
-    atividades: rows.map((r) => ({
-      id: r.id,
-      autor: r.actor,
-      autorNome: nameOf(r.actor),
-      acao: r.action,
-      entidade: r.entity as Entidade,
-      idEntidade: r.entityId,
-      antes: r.before,
-      depois: r.after,
-      data: r.at.toISOString(),
-    })),
-    total: total?.n ?? 0,
-  };
+  return rows.map((r) => ({
+    id: r.id,
+    autor: r.actor,
+    autorNome: nameOf(r.actor),
+    acao: r.action,
+    entidade: r.entity as Entidade,
+    idEntidade: r.entityId,
+    antes: r.before,
+    depois: r.after,
+    data: r.at.toISOString(),
+  }));
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
@@ -160,3 +160,32 @@ export async function startPlatform(
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>;
+
+/**
+ * Run `work` while the database refuses every `event` (INSERT, UPDATE…) on `table`, as a fault between two
+ * steps would: a trigger raises, and is dropped afterwards. The platform's error log is silenced meanwhile.
+ */
+export async function withFailingTrigger(
+  db: Database['db'],
+  name: string,
+  event: string,
+  table: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  await db.execute(
+    sql.raw(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`),
+  );
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await work();
+  } finally {
+    errors.mockRestore();
+    await db.execute(sql.raw(`DROP TRIGGER ${name} ON ${table}`));
+    await db.execute(sql.raw(`DROP FUNCTION ${name}()`));
+  }
+}

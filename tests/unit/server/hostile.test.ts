@@ -1,8 +1,8 @@
-import { count, eq, gt, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { count, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CART_LINES_MAX } from '#/contract/cart.ts';
 import * as t from '#/server/db/schema.ts';
-import { newSession, startPlatform } from './harness.ts';
+import { newSession, startPlatform, withFailingTrigger } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -261,25 +261,8 @@ describe('carts: bounded, and a replay applies once', () => {
     return { session: newSession(), add };
   };
   /** Run `work` while every `event` on `table` fails in the database (a simulated fault), errors unlogged. */
-  const failing = async (name: string, event: string, table: string, work: () => Promise<void>) => {
-    const db = store.database.db;
-    await db.execute(
-      sql.raw(
-        `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'falha simulada'; END $$`,
-      ),
-    );
-    await db.execute(
-      sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`),
-    );
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      await work();
-    } finally {
-      errors.mockRestore();
-      await db.execute(sql.raw(`DROP TRIGGER ${name} ON ${table}`));
-      await db.execute(sql.raw(`DROP FUNCTION ${name}()`));
-    }
-  };
+  const failing = (name: string, event: string, table: string, work: () => Promise<void>) =>
+    withFailingTrigger(store.database.db, name, event, table, work);
 
   test('a fault between the change and its answer: the retry answers the cart, never adding twice', async () => {
     const { session, add } = await oneAdd();

@@ -1,6 +1,6 @@
 // The catalogue: categories, brands, badges, products and their finishes, search words, landing pages, lists.
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { money, tsvector } from './columns.ts';
 
 export const categories = pgTable('categories', {
@@ -65,6 +65,11 @@ export const products = pgTable(
     nameKey: text('name_key').notNull(),
     /** Portuguese full-text vector of the name, brand, categories and finishes (unaccented). */
     searchVector: tsvector('search_vector').notNull(),
+    /** Off: out of the storefront (listings, search, its page, the sitemap, carts), kept for the team and old orders. */
+    active: boolean().notNull().default(true),
+    /** The page's title and description for search engines; empty: the name and the short description. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),
@@ -76,6 +81,17 @@ export const products = pgTable(
     // The back office finds products by any part of the name (ILIKE '%…%').
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
+);
+
+/** A product's former addresses: each answers a 301 to where the product is now. */
+export const productRedirects = pgTable(
+  'product_redirects',
+  {
+    slug: text().primaryKey(),
+    productId: integer('product_id').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('product_redirects_product_idx').on(t.productId)],
 );
 
 /** What only the product page reads, kept apart so listing scans stay narrow. */
@@ -100,6 +116,11 @@ export const variants = pgTable(
     price: money().notNull(),
     stock: integer().notNull(),
     position: integer().notNull(),
+    /** Packed weight (grams) and box (centimetres) for carriers; null until the team fills them in. */
+    weightGrams: integer('weight_grams'),
+    heightCm: integer('height_cm'),
+    widthCm: integer('width_cm'),
+    lengthCm: integer('length_cm'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),

@@ -1,0 +1,282 @@
+// One concern: a product as the team edits it, read whole and written whole, with its change on the record.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
+import type { ProductInput, StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
+import { inTransaction } from '#/server/db/client.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { errorCode } from '#/server/db/health.ts';
+import { invalidFields, notFound, PlatformError } from '#/server/errors.ts';
+import { FINISHES } from '#/server/config/finishes.ts';
+import { normalizeText } from '#/server/lib/text.ts';
+import { recordChange } from '#/server/staff/audit.ts';
+import type { Actor } from '#/server/staff/audit.ts';
+import { kindFor, refreshSearch, refreshTotals } from './derived.ts';
+import { productPath } from './urls.ts';
+
+type Editable = StaffProduct['produto'];
+
+/** A description keeps only what rich text may hold; scripts, styles and event attributes are dropped. */
+const cleanDescription = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: RICH_TAGS,
+    allowedAttributes: RICH_ATTRIBUTES,
+    allowedSchemes: LINK_SCHEMES,
+    allowProtocolRelative: false,
+  }).trim();
+
+/** Every brand, every category a product can be in (a leaf), and every finish: what the form offers. */
+export async function productOptions(db: Db): Promise<StaffProductOptions> {
+  const [marcas, categorias] = await Promise.all([
+    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
+    db
+      .select({ id: t.categories.id, caminho: t.categories.path })
+      .from(t.categories)
+      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
+      .orderBy(asc(t.categories.path)),
+  ]);
+  return { marcas, categorias, opcoesAcabamento: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
+}
+
+/** One product whole, as the editor shows it; undefined when there is none. */
+export async function loadEditable(db: Db, id: number): Promise<Editable | undefined> {
+  const [[p], [details], variants, redirects] = await Promise.all([
+    db.select().from(t.products).where(eq(t.products.id, id)),
+    db.select().from(t.productDetails).where(eq(t.productDetails.productId, id)),
+    db.select().from(t.variants).where(eq(t.variants.productId, id)).orderBy(asc(t.variants.position)),
+    db
+      .select({ slug: t.productRedirects.slug })
+      .from(t.productRedirects)
+      .where(eq(t.productRedirects.productId, id))
+      .orderBy(asc(t.productRedirects.createdAt)),
+  ]);
+  if (!p) return undefined;
+  return {
+    id: p.id,
+    nome: p.name,
+    endereco: p.slug,
+    caminho: productPath(p.slug),
+    enderecosAntigos: redirects.map((r) => productPath(r.slug)),
+    marca: p.brandId,
+    categoria: p.categoryId,
+    resumo: p.shortDescription,
+    descricao: details?.description ?? '',
+    ativo: p.active,
+    seoTitulo: p.seoTitle,
+    seoDescricao: p.seoDescription,
+    acabamentos: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      acabamento: v.finish,
+      precoDe: v.listPrice,
+      precoPor: v.price,
+      estoque: v.stock,
+      pesoGramas: v.weightGrams,
+      alturaCm: v.heightCm,
+      larguraCm: v.widthCm,
+      comprimentoCm: v.lengthCm,
+    })),
+  };
+}
+
+/** The product as the record keeps it: one line per field, finishes by SKU ("CR-1 preço por": 199.9). */
+function flat(p: Omit<Editable, 'id' | 'caminho' | 'enderecosAntigos'>): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    nome: p.nome,
+    endereco: p.endereco,
+    marca: p.marca,
+    categoria: p.categoria,
+    resumo: p.resumo,
+    descricao: p.descricao,
+    ativo: p.ativo,
+    seoTitulo: p.seoTitulo,
+    seoDescricao: p.seoDescricao,
+  };
+  for (const f of p.acabamentos)
+    Object.assign(out, {
+      [`${f.sku} acabamento`]: f.acabamento,
+      [`${f.sku} preço de`]: f.precoDe,
+      [`${f.sku} preço por`]: f.precoPor,
+      [`${f.sku} estoque`]: f.estoque,
+      [`${f.sku} medidas`]: [f.pesoGramas, f.alturaCm, f.larguraCm, f.comprimentoCm],
+    });
+  return out;
+}
+
+/** What the catalogue refuses of a form that is well formed: each field's reason, none when it can be saved. */
+async function refusals(db: Db, id: number | undefined, input: ProductInput, current: Editable | undefined) {
+  const erros: Record<string, string> = {};
+  const [brand] = await db.select({ id: t.brands.id }).from(t.brands).where(eq(t.brands.id, input.marca));
+  if (!brand) erros['marca'] = 'Marca não encontrada.';
+  const leaf = (await productOptions(db)).categorias.some((c) => c.id === input.categoria);
+  if (!leaf) erros['categoria'] = 'Escolha uma categoria da lista (a última de um caminho).';
+  const other = id === undefined ? sql`true` : ne(t.products.id, id);
+  const [taken] = await db
+    .select({ id: t.products.id })
+    .from(t.products)
+    .where(and(eq(t.products.slug, input.endereco), other));
+  const [formerly] = await db
+    .select({ id: t.productRedirects.productId })
+    .from(t.productRedirects)
+    .where(eq(t.productRedirects.slug, input.endereco));
+  if (taken) erros['endereco'] = 'Outro produto já usa este endereço.';
+  else if (formerly && formerly.id !== id)
+    erros['endereco'] = 'Este endereço já foi de outro produto e leva a ele; escolha outro.';
+  const mine = new Map((current?.acabamentos ?? []).map((f) => [f.id, f]));
+  const skus = input.acabamentos.map((f) => f.sku);
+  const elsewhere = new Set(
+    (
+      await db
+        .select({ sku: t.variants.sku })
+        .from(t.variants)
+        .where(
+          and(inArray(t.variants.sku, skus), id === undefined ? sql`true` : ne(t.variants.productId, id)),
+        )
+    ).map((r) => r.sku),
+  );
+  input.acabamentos.forEach((f, i) => {
+    const at = (field: string, why: string) => (erros[`acabamentos.${String(i)}.${field}`] ??= why);
+    if (f.id !== undefined && !mine.has(f.id)) at('id', 'Este acabamento não é deste produto.');
+    if (!FINISHES.some((x) => x.slug === f.acabamento)) at('acabamento', 'Escolha um acabamento da lista.');
+    if (elsewhere.has(f.sku)) at('sku', `O SKU ${f.sku} já é de outro produto.`);
+    else if (skus.indexOf(f.sku) !== i) at('sku', `O SKU ${f.sku} aparece duas vezes.`);
+  });
+  const kept = new Set(input.acabamentos.map((f) => f.id));
+  const dropped = [...mine.values()].find((f) => !kept.has(f.id));
+  if (dropped)
+    erros['acabamentos'] =
+      `O acabamento ${dropped.sku} já está cadastrado e não pode ser apagado: para tirá-lo da venda, zere o estoque dele.`;
+  return erros;
+}
+
+/**
+ * Create (`id` undefined) or change a product from the whole form, in one transaction: the product, its
+ * description, its finishes, what is derived from them (price shown, stock, search words), its former
+ * address kept as a redirect, and the change on the record, as `actor`'s. A refusal changes nothing.
+ */
+export async function saveProduct(
+  db: Db,
+  id: number | undefined,
+  input: ProductInput,
+  actor: Actor,
+): Promise<{ id: number; produto: Editable }> {
+  try {
+    return await write(db, id, input, actor);
+  } catch (error) {
+    // Another save took the address or a SKU between the check and the write.
+    if (errorCode(error) === '23505')
+      throw new PlatformError(
+        409,
+        'product_taken',
+        'Outro produto acabou de usar este endereço ou um destes SKUs. Confira e salve de novo.',
+      );
+    throw error;
+  }
+}
+
+async function write(db: Db, id: number | undefined, input: ProductInput, actor: Actor) {
+  return inTransaction(db, async (tx) => {
+    // Two saves of one product wait for each other; the second sees the first's finishes.
+    if (id !== undefined) await tx.execute(sql`select 1 from ${t.products} where id = ${id} for update`);
+    const current = id === undefined ? undefined : await loadEditable(tx, id);
+    if (id !== undefined && !current) throw notFound('Produto não encontrado.');
+    const erros = await refusals(tx, id, input, current);
+    if (Object.keys(erros).length > 0) throw invalidFields(erros);
+    const fields: ProductFields = {
+      name: input.nome,
+      slug: input.endereco,
+      brandId: input.marca,
+      categoryId: input.categoria,
+      shortDescription: input.resumo,
+      active: input.ativo,
+      seoTitle: input.seoTitulo,
+      seoDescription: input.seoDescricao,
+      nameKey: normalizeText(input.nome),
+    };
+    const productId = current ? current.id : await insertProduct(tx, fields);
+    if (current) {
+      await tx.update(t.products).set(fields).where(eq(t.products.id, productId));
+      if (current.endereco !== input.endereco) {
+        // The old address keeps working (a 301 to the new one); the new one stops being a redirect.
+        await tx.delete(t.productRedirects).where(eq(t.productRedirects.slug, input.endereco));
+        await tx
+          .insert(t.productRedirects)
+          .values({ slug: current.endereco, productId })
+          .onConflictDoUpdate({ target: t.productRedirects.slug, set: { productId } });
+      }
+    }
+    const description = cleanDescription(input.descricao);
+    await tx
+      .insert(t.productDetails)
+      .values({ productId, ean: '', description, specs: [], combinations: [] })
+      .onConflictDoUpdate({ target: t.productDetails.productId, set: { description } });
+    for (const [position, f] of input.acabamentos.entries()) {
+      const label = FINISHES.find((x) => x.slug === f.acabamento)?.label ?? f.acabamento;
+      const values = {
+        sku: f.sku,
+        finish: f.acabamento,
+        finishLabel: label,
+        listPrice: f.precoDe,
+        price: f.precoPor,
+        stock: f.estoque,
+        position,
+        weightGrams: f.pesoGramas,
+        heightCm: f.alturaCm,
+        widthCm: f.larguraCm,
+        lengthCm: f.comprimentoCm,
+      };
+      if (f.id === undefined) await tx.insert(t.variants).values({ productId, ...values });
+      else await tx.update(t.variants).set(values).where(eq(t.variants.id, f.id));
+    }
+    await refreshTotals(tx, [productId]);
+    await refreshSearch(tx, [productId]);
+    const saved = (await loadEditable(tx, productId)) as Editable;
+    await recordChange(tx, {
+      actor,
+      action: current ? 'produto.alterar' : 'produto.criar',
+      entity: 'produto',
+      entityId: String(productId),
+      before: current ? flat(current) : null,
+      after: flat({ ...saved, descricao: description }),
+    });
+    return { id: productId, produto: saved };
+  });
+}
+
+/** The product's own fields as the form sets them. */
+type ProductFields = Pick<
+  typeof t.products.$inferInsert,
+  | 'name'
+  | 'slug'
+  | 'brandId'
+  | 'categoryId'
+  | 'shortDescription'
+  | 'active'
+  | 'seoTitle'
+  | 'seoDescription'
+  | 'nameKey'
+>;
+
+/** A new product, with nothing sold or rated yet; its price and stock come from its finishes. */
+async function insertProduct(tx: Db, fields: ProductFields): Promise<number> {
+  const [row] = await tx
+    .insert(t.products)
+    .values({
+      ...fields,
+      kind: await kindFor(tx, fields.categoryId),
+      badgeIds: [],
+      ratingAvg: 0,
+      ratingCount: 0,
+      sales: 0,
+      createdAt: new Date(),
+      listPrice: 0,
+      price: 0,
+      discount: 0,
+      stock: 0,
+      finishes: [],
+      searchVector: sql`to_tsvector('portuguese', '')`,
+    })
+    .returning({ id: t.products.id });
+  return (row as { id: number }).id;
+}
