@@ -16,7 +16,11 @@ import { activityListSchema } from '#/contract/activity.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
-import { staffProductListSchema } from '#/contract/staff-products.ts';
+import {
+  staffProductListSchema,
+  staffProductSchema,
+  staffProductOptionsSchema,
+} from '#/contract/staff-products.ts';
 import { reviewDecisionAnswerSchema, reviewListSchema, reviewStaffListSchema } from '#/contract/review.ts';
 import {
   staffLinkAnswerSchema,
@@ -88,6 +92,8 @@ export const SCHEMAS = {
   staffStatus: staffStatusAnswerSchema,
   staffRefund: staffRefundAnswerSchema,
   staffActivity: activityListSchema,
+  staffProduct: staffProductSchema,
+  staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,
   staffEnrolment: staffEnrolmentSchema,
   staffRecoveryCodes: staffRecoveryCodesSchema,

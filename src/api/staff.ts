@@ -128,3 +128,17 @@ export const applyCatalogSheet = (client: Client, id: string) =>
 /** Products by name or SKU, brand, category and stock, a page at a time. */
 export const staffProducts = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/products', query, 'staffProducts');
+
+/** One product whole, with what its form offers and its newest changes. */
+export const staffProduct = (client: Client, id: number) =>
+  getJson(client, `v2/admin/products/${String(id)}`, {}, 'staffProduct');
+
+/** What a new product's form offers: brands, categories, finishes. */
+export const staffProductOptions = (client: Client) =>
+  getJson(client, 'v2/admin/products/options', {}, 'staffProductOptions');
+
+/** Change a product whole (`id`) or create one: the form as typed, checked by the platform field by field. */
+export const saveStaffProduct = (client: Client, id: number | undefined, product: Record<string, unknown>) =>
+  id === undefined
+    ? sendJson(client, 'post', 'v2/admin/products', product, 'staffProduct')
+    : sendJson(client, 'put', `v2/admin/products/${String(id)}`, product, 'staffProduct');

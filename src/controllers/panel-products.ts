@@ -13,7 +13,15 @@ export type ProductsView = {
   notice: Notice | undefined;
 };
 
-export const PRODUCT_FILTERS = ['q', 'marca', 'categoria', 'esgotados', 'ordem', 'pagina'] as const;
+export const PRODUCT_FILTERS = [
+  'q',
+  'marca',
+  'categoria',
+  'esgotados',
+  'situacao',
+  'ordem',
+  'pagina',
+] as const;
 
 /**
  * `/painel/produtos` (`catalogo` and owners): the catalogue by name or SKU, brand, category and stock, 25 a

@@ -83,6 +83,8 @@ const PAGES = [
   '/painel/cupons',
   '/painel/estoque',
   '/painel/produtos',
+  '/painel/produtos/1',
+  '/painel/produtos/novo',
   '/painel/produtos/planilha',
   '/painel/produtos/planilha.csv',
   '/painel/produtos/planilha.xlsx',
@@ -108,6 +110,8 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/avaliacoes', { decisao: 'aprovada', id: '1' }],
       ['/painel/conta', { acao: 'iniciar' }],
       ['/painel/estoque', { sku: 'X', estoque: '0' }],
+      ['/painel/produtos/1', { nome: 'Invadido', ativo: '' }],
+      ['/painel/produtos/novo', { nome: 'Intruso', endereco: 'intruso' }],
       ['/painel/produtos/planilha', { acao: 'aplicar', importacao: 'aaaaaaaaaaaaaaaa' }],
       ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
     ] as const) {
@@ -135,6 +139,10 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/cupons': [403, 200],
     '/painel/estoque': [403, 200],
     '/painel/produtos': [403, 200],
+    '/painel/produtos/1': [403, 200],
+    '/painel/produtos/novo': [403, 200],
+    '/painel/produtos/999999': [403, 404],
+    '/painel/produtos/abc': [403, 404],
     '/painel/produtos/planilha': [403, 200],
     '/painel/produtos/planilha.csv': [403, 200],
     '/painel/produtos/planilha.xlsx': [403, 200],
@@ -162,6 +170,16 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     maxRedirects: 0,
   });
   expect(coupon.status()).toBe(403);
+  const product = await orders.ctx.post('/painel/produtos/1', {
+    form: { nome: 'Invadido', endereco: 'invadido', ativo: '' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(product.status()).toBe(403);
+  const first = await (await fresh()).get('/api/v2/admin/products/1', { headers: token });
+  expect(((await first.json()) as { produto: { nome: string; ativo: boolean } }).produto).toMatchObject({
+    ativo: true,
+  });
   const sheet = await orders.ctx.post('/painel/produtos/planilha', {
     multipart: {
       planilha: { name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('sku;estoque\nX;1\n') },

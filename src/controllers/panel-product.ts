@@ -1,0 +1,201 @@
+import { saveStaffProduct, staffProduct, staffProductOptions } from '#/api/staff.ts';
+import type { Atividade } from '#/contract/activity.ts';
+import { DESCRIPTION_MAX, FINISHES_MAX } from '#/contract/staff-products.ts';
+import type { StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
+import type { Answer, FormOutcome, Notice } from './answer.ts';
+import { redirect, refusal, refusalLine } from './answer.ts';
+import { fieldsOf } from './fields.ts';
+import type { Fields } from './fields.ts';
+import { typedNumber } from './panel-coupons.ts';
+import { panelPage } from './panel.ts';
+import type { PanelPage } from './panel.ts';
+import type { Visit } from './visit.ts';
+
+type Produto = StaffProduct['produto'];
+
+export type ProductEditView = {
+  /** Undefined: a new product. */
+  produto: Produto | undefined;
+  opcoes: StaffProductOptions;
+  historico: Atividade[];
+  /** The form's values (as saved, or as typed when refused) and its refusals. */
+  form: FormOutcome | { values: Fields; errors: Record<string, never> };
+  /** How many finish rows the form draws: the product's, then one empty for a new finish. */
+  linhas: number;
+  notice: Notice | undefined;
+};
+
+/** The fields of one finish row, as the form names them (`acabamentos.0.sku`, like the platform's refusals). */
+export const FINISH_FIELDS = [
+  'id',
+  'sku',
+  'acabamento',
+  'precoDe',
+  'precoPor',
+  'estoque',
+  'pesoGramas',
+  'alturaCm',
+  'larguraCm',
+  'comprimentoCm',
+] as const;
+const at = (row: number, field: string) => `acabamentos.${String(row)}.${field}`;
+
+const reais = (n: number) =>
+  n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A product as its form shows it. */
+function valuesOf(p: Produto): Fields {
+  const values: Fields = {
+    nome: p.nome,
+    endereco: p.endereco,
+    marca: String(p.marca),
+    categoria: String(p.categoria),
+    resumo: p.resumo,
+    descricao: p.descricao,
+    ativo: p.ativo ? 'on' : '',
+    seoTitulo: p.seoTitulo,
+    seoDescricao: p.seoDescricao,
+  };
+  p.acabamentos.forEach((f, i) => {
+    const measure = (n: number | null) => (n === null ? '' : String(n));
+    Object.assign(values, {
+      [at(i, 'id')]: String(f.id),
+      [at(i, 'sku')]: f.sku,
+      [at(i, 'acabamento')]: f.acabamento,
+      [at(i, 'precoDe')]: reais(f.precoDe),
+      [at(i, 'precoPor')]: reais(f.precoPor),
+      [at(i, 'estoque')]: String(f.estoque),
+      [at(i, 'pesoGramas')]: measure(f.pesoGramas),
+      [at(i, 'alturaCm')]: measure(f.alturaCm),
+      [at(i, 'larguraCm')]: measure(f.larguraCm),
+      [at(i, 'comprimentoCm')]: measure(f.comprimentoCm),
+    });
+  });
+  return values;
+}
+
+/** How many finish rows a posted form holds (its highest row, plus one), within what a product may have. */
+function rowsOf(f: Fields): number {
+  let rows = 0;
+  for (const name of Object.keys(f)) {
+    const m = /^acabamentos\.(\d{1,2})\./.exec(name);
+    if (m) rows = Math.max(rows, Number(m[1]) + 1);
+  }
+  return Math.min(rows, FINISHES_MAX + 1);
+}
+
+/**
+ * The form as the staff API takes it: numbers as typed ("1.234,56" read as reais, the rest sent as they are
+ * for the platform to refuse in Portuguese). The last row, a new finish, is left out when left empty.
+ */
+function productOf(f: Fields, rows: number): Record<string, unknown> {
+  const acabamentos: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows; i++) {
+    const v = (field: string) => (f[at(i, field)] ?? '').trim();
+    const empty = !v('id') && ['sku', 'precoDe', 'precoPor', 'estoque'].every((n) => !v(n));
+    if (empty && i === rows - 1) continue;
+    const measure = (field: string) => (v(field) === '' ? null : v(field));
+    acabamentos.push({
+      ...(v('id') && { id: v('id') }),
+      sku: v('sku'),
+      acabamento: v('acabamento'),
+      precoDe: typedNumber(v('precoDe')) ?? null,
+      precoPor: typedNumber(v('precoPor')) ?? null,
+      estoque: v('estoque'),
+      pesoGramas: measure('pesoGramas'),
+      alturaCm: measure('alturaCm'),
+      larguraCm: measure('larguraCm'),
+      comprimentoCm: measure('comprimentoCm'),
+    });
+  }
+  return {
+    nome: f['nome'] ?? '',
+    endereco: (f['endereco'] ?? '').trim().toLowerCase(),
+    marca: f['marca'] ?? '',
+    categoria: f['categoria'] ?? '',
+    resumo: f['resumo'] ?? '',
+    descricao: f['descricao'] ?? '',
+    ativo: f['ativo'] === 'on',
+    seoTitulo: f['seoTitulo'] ?? '',
+    seoDescricao: f['seoDescricao'] ?? '',
+    acabamentos,
+  };
+}
+
+/** The posted fields, the description read on its own: it may be longer than any other field. */
+function postedFields(form: FormData): Fields {
+  const fields = fieldsOf(form);
+  const description = form.get('descricao');
+  if (typeof description === 'string') fields['descricao'] = description.slice(0, DESCRIPTION_MAX + 1);
+  return fields;
+}
+
+const DONE: Partial<Record<string, string>> = { salvo: 'Produto salvo.', criado: 'Produto criado.' };
+
+/**
+ * `/painel/produtos/{id}` and `/painel/produtos/novo` (`catalogo` and owners): a product whole, its
+ * finishes and its newest changes; saving sends the whole form, and the platform refuses field by field.
+ */
+export async function panelProductPage(
+  visit: Visit,
+  param: string | undefined,
+): Promise<Answer<PanelPage<ProductEditView | null>>> {
+  return panelPage<ProductEditView | null>(visit, ['catalogo'], async (frame) => {
+    const isNew = param === 'novo';
+    const id = !isNew && /^[1-9]\d{0,8}$/.test(param ?? '') ? Number(param) : undefined;
+    if (!isNew && id === undefined) return { status: 404, view: { frame, content: null } };
+    let loaded: StaffProduct | undefined;
+    try {
+      loaded = id === undefined ? undefined : await staffProduct(frame.client, id);
+    } catch (error) {
+      if (refusal(error).status === 404) return { status: 404, view: { frame, content: null } };
+      throw error;
+    }
+    const opcoes = loaded ?? (await staffProductOptions(frame.client));
+    const base = {
+      produto: loaded?.produto,
+      opcoes: {
+        marcas: opcoes.marcas,
+        categorias: opcoes.categorias,
+        opcoesAcabamento: opcoes.opcoesAcabamento,
+      },
+      historico: loaded?.historico ?? [],
+    };
+    const posted =
+      visit.request.method === 'POST' ? await visit.request.formData().catch(() => undefined) : undefined;
+    if (posted) {
+      const fields = postedFields(posted);
+      const rows = rowsOf(fields);
+      try {
+        const saved = await saveStaffProduct(frame.client, id, productOf(fields, rows));
+        return redirect(`/painel/produtos/${String(saved.produto.id)}?feito=${isNew ? 'criado' : 'salvo'}`);
+      } catch (error) {
+        const refused = refusal(error);
+        const text = refusalLine(refused);
+        const form = {
+          values: fields,
+          errors: refused.fields,
+          status: refused.status,
+          notice: { text, error: true },
+        };
+        return {
+          status: refused.status,
+          view: { frame, content: { ...base, form, linhas: Math.max(rows, 1), notice: undefined } },
+        };
+      }
+    }
+    const said = DONE[visit.url.searchParams.get('feito') ?? ''];
+    const values = loaded ? valuesOf(loaded.produto) : { ativo: 'on' };
+    return {
+      view: {
+        frame,
+        content: {
+          ...base,
+          form: { values, errors: {} },
+          linhas: (loaded?.produto.acabamentos.length ?? 0) + 1,
+          notice: said ? { text: said, error: false } : undefined,
+        },
+      },
+    };
+  });
+}

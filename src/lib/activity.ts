@@ -1,0 +1,11 @@
+import type { Entidade } from '#/contract/activity.ts';
+
+/** What each kind of change is called in the panel. */
+export const ENTITY_LABELS: Record<Entidade, string> = {
+  pedido: 'Pedidos',
+  cupom: 'Cupons',
+  estoque: 'Estoque',
+  avaliacao: 'Avaliações',
+  membro: 'Equipe',
+  produto: 'Produtos',
+};
