@@ -1,12 +1,15 @@
 // One concern: the team giving a buyer's money back for a whole order, through the provider that took it,
 // once (however many clicks and instances), with the stock back when the goods never left.
 import { and, eq, inArray } from 'drizzle-orm';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { notifyRefund } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS } from '#/server/orders/status.ts';
+import { recordChange } from '#/server/staff/audit.ts';
+import type { Actor } from '#/server/staff/audit.ts';
 import type { Status } from '#/server/orders/status.ts';
 import { notePayment, reais, toCents } from './events.ts';
 import type { MercadoPago } from './mercadopago/client.ts';
@@ -65,7 +68,7 @@ function refundableOf(order: {
 export async function refundOrder(
   deps: RefundDeps,
   number: number,
-  actor: string,
+  actor: Actor,
   expected?: Status,
 ): Promise<{ from: Status; to: Status; valor: number }> {
   const { db } = deps;
@@ -111,24 +114,37 @@ export async function refundOrder(
       'unavailable',
       'O Mercado Pago não está configurado nesta loja: a devolução não pode ser pedida agora.',
     );
-  const claimed = await db
-    .update(t.orders)
-    .set({ chargeState: 'devolvida' })
-    .where(
-      and(
-        eq(t.orders.number, number),
-        eq(t.orders.chargeState, 'concluida'),
-        inArray(t.orders.status, [...TAKEN]),
-      ),
-    )
-    .returning({ number: t.orders.number });
-  if (claimed.length === 0)
-    throw new PlatformError(
-      409,
-      'not_refundable',
-      `O pagamento do pedido ${String(number)} já está sendo devolvido.`,
-    );
-  await notePayment(db, number, `Devolução de ${reais(order.total)} pedida pela equipe`, actor);
+  // Goods that never left go back on the shelf with the order cancelled; shipped ones come back by a return.
+  const to: Status = from === 'paid' ? 'cancelled' : from;
+  // The claim, its line in the timeline and the team's record are one: none exists without the others.
+  await inTransaction(db, async (tx) => {
+    const claimed = await tx
+      .update(t.orders)
+      .set({ chargeState: 'devolvida' })
+      .where(
+        and(
+          eq(t.orders.number, number),
+          eq(t.orders.chargeState, 'concluida'),
+          inArray(t.orders.status, [...TAKEN]),
+        ),
+      )
+      .returning({ number: t.orders.number });
+    if (claimed.length === 0)
+      throw new PlatformError(
+        409,
+        'not_refundable',
+        `O pagamento do pedido ${String(number)} já está sendo devolvido.`,
+      );
+    await notePayment(tx, number, `Devolução de ${reais(order.total)} pedida pela equipe`, actor);
+    await recordChange(tx, {
+      actor,
+      action: 'pedido.devolucao',
+      entity: 'pedido',
+      entityId: String(number),
+      before: { situacao: STATUS[from], devolvido: 0 },
+      after: { situacao: STATUS[to], devolvido: order.total },
+    });
+  });
   if (order.provider === PIX_API && deps.pix) {
     const ctx = { db, api: deps.pix.api, mailer: deps.mailer, origin: deps.origin };
     for (const p of pixReceived) {
@@ -148,8 +164,6 @@ export async function refundOrder(
       () => undefined,
     );
   }
-  // Goods that never left go back on the shelf with the order cancelled; shipped ones come back by a return.
-  const to: Status = from === 'paid' ? 'cancelled' : from;
   if (to === 'cancelled') await changeStatus(db, number, 'cancelled', { actor, expected: 'paid' });
   await notifyRefund(db, deps.mailer, deps.origin, number, order.total);
   return { from, to, valor: order.total };

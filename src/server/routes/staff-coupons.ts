@@ -4,7 +4,7 @@ import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/cont
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { couponOptions, createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
-import { recordChange } from '#/server/staff/audit.ts';
+import { recorded } from '#/server/staff/audit.ts';
 
 /**
  * The store's team manages coupons (`/v2/admin/coupons`, behind ADMIN_TOKEN; see middleware.ts): list,
@@ -25,15 +25,18 @@ staffCoupons.get('/', async (c) => {
 
 staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) => {
   const { db } = c.get('config');
-  const cupom = await createCoupon(db, c.req.valid('json'));
-  await recordChange(db, {
-    actor: c.get('actor'),
-    action: 'cupom.criar',
-    entity: 'cupom',
-    entityId: cupom.codigo,
-    before: null,
-    after: cupom,
-  });
+  const cupom = await recorded(
+    db,
+    (tx) => createCoupon(tx, c.req.valid('json')),
+    (made) => ({
+      actor: c.get('actor'),
+      action: 'cupom.criar',
+      entity: 'cupom',
+      entityId: made.codigo,
+      before: null,
+      after: made,
+    }),
+  );
   return c.json({ cupom }, 201);
 });
 
@@ -44,15 +47,18 @@ staffCoupons.put(
     const code = couponCodeSchema.safeParse(c.req.param('code'));
     if (!code.success) throw notFound('Cupom não encontrado.');
     const { db } = c.get('config');
-    const { before, after } = await updateCoupon(db, code.data, c.req.valid('json'));
-    await recordChange(db, {
-      actor: c.get('actor'),
-      action: 'cupom.alterar',
-      entity: 'cupom',
-      entityId: after.codigo,
-      before,
-      after,
-    });
+    const { after } = await recorded(
+      db,
+      (tx) => updateCoupon(tx, code.data, c.req.valid('json')),
+      (change) => ({
+        actor: c.get('actor'),
+        action: 'cupom.alterar',
+        entity: 'cupom',
+        entityId: change.after.codigo,
+        before: change.before,
+        after: change.after,
+      }),
+    );
     return c.json({ cupom: after });
   },
 );

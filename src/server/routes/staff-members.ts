@@ -5,7 +5,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import { allow } from '#/server/middleware.ts';
-import { recordChange } from '#/server/staff/audit.ts';
+import { recorded } from '#/server/staff/audit.ts';
 import {
   addMember,
   findMember,
@@ -50,16 +50,21 @@ staffMembers.get('/', async (c) => c.json({ membros: await listMembers(c.get('co
 
 staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), async (c) => {
   const { db, mailer } = c.get('config');
-  const member = await addMember(db, c.req.valid('json'));
-  const link = await issueLink(db, c.get('origin'), member.id);
-  await recordChange(db, {
-    actor: c.get('actor'),
-    action: 'membro.criar',
-    entity: 'membro',
-    entityId: String(member.id),
-    before: null,
-    after: { email: member.email, nome: member.name, papel: member.role },
-  });
+  const { member, link } = await recorded(
+    db,
+    async (tx) => {
+      const added = await addMember(tx, c.req.valid('json'));
+      return { member: added, link: await issueLink(tx, c.get('origin'), added.id) };
+    },
+    ({ member: added }) => ({
+      actor: c.get('actor'),
+      action: 'membro.criar',
+      entity: 'membro',
+      entityId: String(added.id),
+      before: null,
+      after: { email: added.email, nome: added.name, papel: added.role },
+    }),
+  );
   sendInBackground(mailer, invitation(member, link));
   return c.json({ membro: toMembro(member), link }, 201);
 });
@@ -67,15 +72,18 @@ staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), asy
 staffMembers.put('/:id', zValidator('json', staffMemberUpdateSchema, refusal), async (c) => {
   const { db } = c.get('config');
   const id = memberId(c.req.param('id'));
-  const { before, after } = await updateMember(db, id, c.req.valid('json'));
-  await recordChange(db, {
-    actor: c.get('actor'),
-    action: 'membro.alterar',
-    entity: 'membro',
-    entityId: String(id),
-    before: { papel: before.role, ativo: before.active },
-    after: { papel: after.role, ativo: after.active },
-  });
+  const { after } = await recorded(
+    db,
+    (tx) => updateMember(tx, id, c.req.valid('json')),
+    (change) => ({
+      actor: c.get('actor'),
+      action: 'membro.alterar',
+      entity: 'membro',
+      entityId: String(id),
+      before: { papel: change.before.role, ativo: change.before.active },
+      after: { papel: change.after.role, ativo: change.after.active },
+    }),
+  );
   return c.json({ membro: toMembro(after) });
 });
 

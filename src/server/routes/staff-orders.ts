@@ -8,7 +8,7 @@ import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import { allow } from '#/server/middleware.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
-import { recordChange } from '#/server/staff/audit.ts';
+import { recorded } from '#/server/staff/audit.ts';
 import { exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
 
 /**
@@ -59,23 +59,27 @@ staffOrders.put(
         'not_refundable',
         `O pedido ${String(numero)} foi pago pelo provedor: use "Devolver o pagamento", que cancela o pedido e devolve o dinheiro ao cliente.`,
       );
-    const from = await changeStatus(db, numero, to, {
-      actor: c.get('actor'),
-      expected: de ? toStatus(de) : undefined,
-      carrier: transportadora,
-      trackingCode: rastreio,
-    });
-    await recordChange(db, {
-      actor: c.get('actor'),
-      action: 'pedido.situacao',
-      entity: 'pedido',
-      entityId: String(numero),
-      before: { situacao: STATUS[from] },
-      after: {
-        situacao: STATUS[to],
-        ...(to === 'shipped' && (transportadora || rastreio) ? { transportadora, rastreio } : {}),
-      },
-    });
+    const from = await recorded(
+      db,
+      (tx) =>
+        changeStatus(tx, numero, to, {
+          actor: c.get('actor'),
+          expected: de ? toStatus(de) : undefined,
+          carrier: transportadora,
+          trackingCode: rastreio,
+        }),
+      (was) => ({
+        actor: c.get('actor'),
+        action: 'pedido.situacao',
+        entity: 'pedido',
+        entityId: String(numero),
+        before: { situacao: STATUS[was] },
+        after: {
+          situacao: STATUS[to],
+          ...(to === 'shipped' && (transportadora || rastreio) ? { transportadora, rastreio } : {}),
+        },
+      }),
+    );
     await notifyBuyer(db, mailer, c.get('origin'), numero, to);
     return c.json({ numero, de: STATUS[from], situacao: STATUS[to] });
   },
@@ -95,14 +99,6 @@ staffOrders.post(
       actor,
       de ? toStatus(de) : undefined,
     );
-    await recordChange(db, {
-      actor,
-      action: 'pedido.devolucao',
-      entity: 'pedido',
-      entityId: String(numero),
-      before: { situacao: STATUS[done.from], devolvido: 0 },
-      after: { situacao: STATUS[done.to], devolvido: done.valor },
-    });
     return c.json({ numero, de: STATUS[done.from], situacao: STATUS[done.to], valor: done.valor });
   },
 );

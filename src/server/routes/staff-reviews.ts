@@ -4,7 +4,7 @@ import { reviewDecisionSchema, reviewStaffQuerySchema } from '#/contract/review.
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listForStaff, moderateReview } from '#/server/reviews/moderation.ts';
-import { recordChange } from '#/server/staff/audit.ts';
+import { recorded } from '#/server/staff/audit.ts';
 
 /**
  * The store's team moderates product reviews (`/v2/admin/reviews`, behind ADMIN_TOKEN): the queue
@@ -30,15 +30,18 @@ staffReviews.put(
     if (!/^\d{1,9}$/.test(id)) throw notFound('Avaliação não encontrada.');
     const { situacao, motivo } = c.req.valid('json');
     const { db } = c.get('config');
-    const { before, review } = await moderateReview(db, Number(id), situacao, motivo);
-    await recordChange(db, {
-      actor: c.get('actor'),
-      action: 'avaliacao.moderar',
-      entity: 'avaliacao',
-      entityId: id,
-      before: { situacao: before },
-      after: { situacao, ...(situacao === 'recusada' && motivo ? { motivo } : {}) },
-    });
+    const { review } = await recorded(
+      db,
+      (tx) => moderateReview(tx, Number(id), situacao, motivo),
+      ({ before }) => ({
+        actor: c.get('actor'),
+        action: 'avaliacao.moderar',
+        entity: 'avaliacao',
+        entityId: id,
+        before: { situacao: before },
+        after: { situacao, ...(situacao === 'recusada' && motivo ? { motivo } : {}) },
+      }),
+    );
     return c.json({ avaliacao: review });
   },
 );

@@ -11,7 +11,7 @@ import type { Db } from '#/server/db/client.ts';
 import { PlatformError } from '#/server/errors.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { rateLimit } from '#/server/rate-limit.ts';
-import { memberActor, recordChange } from '#/server/staff/audit.ts';
+import { memberActor, recorded } from '#/server/staff/audit.ts';
 import { setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
@@ -57,20 +57,24 @@ staffDoor.post('/password', rateLimit('painel: senha', 10, 60_000), async (c) =>
   const form = readForm(await c.req.json().catch(() => ({})), staffPasswordSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
-  const member = await setPasswordWithLink(db, form.data.token, form.data.senha);
+  const member = await recorded(
+    db,
+    (tx) => setPasswordWithLink(tx, form.data.token, form.data.senha),
+    (set) =>
+      set && {
+        actor: memberActor(set.id),
+        action: 'membro.senha',
+        entity: 'membro',
+        entityId: String(set.id),
+        before: null,
+        after: { senha: 'definida' },
+      },
+  );
   if (!member)
     return c.json(
       invalidForm({ token: 'Este link já foi usado ou expirou. Peça um novo a um dono da loja.' }),
       400,
     );
-  await recordChange(db, {
-    actor: memberActor(member.id),
-    action: 'membro.senha',
-    entity: 'membro',
-    entityId: String(member.id),
-    before: null,
-    after: { senha: 'definida' },
-  });
   return c.json({ sucesso: true, mensagem: 'Senha definida. Entre com o seu e-mail e a nova senha.' });
 });
 
@@ -103,15 +107,16 @@ const memberOnly = (c: { get: (key: 'member') => MemberRow | undefined }) => {
   return member;
 };
 
-const recordSecondFactor = (db: Db, member: MemberRow, on: boolean) =>
-  recordChange(db, {
+/** A change of the member's second factor, kept with its record. */
+const secondFactorChange = <T>(db: Db, member: MemberRow, on: boolean, work: (tx: Db) => Promise<T>) =>
+  recorded(db, work, () => ({
     actor: memberActor(member.id),
     action: 'membro.segundo-fator',
     entity: 'membro',
     entityId: String(member.id),
     before: { segundoFator: !on },
     after: { segundoFator: on },
-  });
+  }));
 
 staffSession.post('/me/totp', async (c) => c.json(await startEnrolment(c.get('config').db, memberOnly(c))));
 
@@ -120,8 +125,9 @@ staffSession.post('/me/totp/confirm', rateLimit('painel: código', 10, 60_000), 
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
   const member = memberOnly(c);
-  const codigosRecuperacao = await confirmEnrolment(db, member, form.data.codigo);
-  await recordSecondFactor(db, member, true);
+  const codigosRecuperacao = await secondFactorChange(db, member, true, (tx) =>
+    confirmEnrolment(tx, member, form.data.codigo),
+  );
   return c.json({ codigosRecuperacao });
 });
 
@@ -130,7 +136,6 @@ staffSession.delete('/me/totp', rateLimit('painel: código', 10, 60_000), async 
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
   const member = memberOnly(c);
-  await disableSecondFactor(db, member, form.data.codigo);
-  await recordSecondFactor(db, member, false);
+  await secondFactorChange(db, member, false, (tx) => disableSecondFactor(tx, member, form.data.codigo));
   return c.json({ sucesso: true, mensagem: 'Verificação em duas etapas desligada.' });
 });

@@ -5,7 +5,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listStock, setVariantStock } from '#/server/catalog/stock.ts';
 import { notifyRestocked } from '#/server/forms/stock-requests.ts';
-import { recordChange } from '#/server/staff/audit.ts';
+import { recorded } from '#/server/staff/audit.ts';
 
 /**
  * The store's team finds finishes by SKU or name, the most awaited first (`GET /v2/admin/stock`), and sets
@@ -33,15 +33,18 @@ staffStock.put(
     if (!SKU_PATTERN.test(sku)) throw notFound('SKU não encontrado.');
     const { db, mailer } = c.get('config');
     const { estoque } = c.req.valid('json');
-    const { before } = await setVariantStock(db, sku, estoque);
-    await recordChange(db, {
-      actor: c.get('actor'),
-      action: 'estoque.definir',
-      entity: 'estoque',
-      entityId: sku,
-      before: { estoque: before },
-      after: { estoque },
-    });
+    const { before } = await recorded(
+      db,
+      (tx) => setVariantStock(tx, sku, estoque),
+      (change) => ({
+        actor: c.get('actor'),
+        action: 'estoque.definir',
+        entity: 'estoque',
+        entityId: sku,
+        before: { estoque: change.before },
+        after: { estoque },
+      }),
+    );
     const avisados = before === 0 && estoque > 0 ? await notifyRestocked(db, mailer) : 0;
     return c.json({ sku, antes: before, estoque, avisados });
   },

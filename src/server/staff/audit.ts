@@ -1,6 +1,7 @@
 // One concern: the record of what the store's team changed (who, when, what, before → after).
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { actorNames } from './members.ts';
@@ -28,6 +29,24 @@ export async function recordChange(db: Db, change: Change): Promise<void> {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Make a change and keep its record as one unit: `work` runs in a transaction and its record is written in
+ * the same one, so a change is never without its record, nor a record without its change. `describe`
+ * answers undefined when `work` changed nothing.
+ */
+export function recorded<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  describe: (result: T) => Change | undefined,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    const result = await work(tx);
+    const change = describe(result);
+    if (change) await recordChange(tx, change);
+    return result;
+  });
+}
 
 /** The team's changes, newest first, of everything or of one kind of thing (or one thing). */
 export async function listActivity(

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { atividadeSchema } from '#/contract/activity.ts';
 import { errorSchema } from '#/contract/common.ts';
+import { pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
-import { json } from './buyers.ts';
-import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import { buyer, json, pickVariants, placeAs } from './buyers.ts';
+import { ADMIN_TOKEN, startPlatform, withFailingTrigger } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /** The record of the team's changes (`GET /v2/admin/activity`): who, what, before → after. */
@@ -75,4 +77,52 @@ test('a refused change records nothing; bad queries and missing tokens are refus
     expect(errorSchema.parse(await res.json()).mensagem, query).toMatch(/\S/);
   }
   expect((await store.request('/v2/admin/activity')).status).toBe(401);
+});
+
+test('a change and its record are one: when the record cannot be written, the change is not made either', async () => {
+  const db = store.database.db;
+  const [variant] = await db.select().from(t.variants).limit(1);
+  const sku = variant?.sku ?? '';
+  const [v] = await pickVariants(store, 1);
+  const placed = await placeAs(store, await buyer(store, [{ v: v as NonNullable<typeof v>, quantidade: 1 }]));
+  expect(placed.status).toBe(201);
+  const numero = pedidoAnswerSchema.parse(await placed.json()).pedido.numero;
+  expect(
+    (await staff('/coupons', 'POST', { codigo: 'UNIDADE', descricao: 'x', tipo: 'frete-gratis', valor: 0 }))
+      .status,
+  ).toBe(201);
+  const added = await staff('/staff', 'POST', { email: 'uma@loja.test', nome: 'Uma', papel: 'pedidos' });
+  const { membro } = (await added.json()) as { membro: { id: number } };
+  const records = (await activity()).total;
+  await withFailingTrigger(db, 'no_record', 'INSERT', 'audit_log', async () => {
+    const attempts: [string, string, unknown][] = [
+      [`/stock/${sku}`, 'PUT', { estoque: (variant?.stock ?? 0) + 11 }],
+      ['/coupons', 'POST', { codigo: 'SEMREGISTRO', descricao: 'x', tipo: 'frete-gratis', valor: 0 }],
+      ['/coupons/UNIDADE', 'PUT', { ativo: false }],
+      [`/orders/${String(numero)}/status`, 'PUT', { situacao: 'pago', de: 'aguardando_pagamento' }],
+      ['/staff', 'POST', { email: 'outra@loja.test', nome: 'Outra', papel: 'pedidos' }],
+      [`/staff/${String(membro.id)}`, 'PUT', { ativo: false }],
+    ];
+    for (const [path, method, body] of attempts)
+      expect((await staff(path, method, body)).status, `${method} ${path}`).toBeGreaterThanOrEqual(500);
+  });
+  const [stock] = await db
+    .select({ stock: t.variants.stock })
+    .from(t.variants)
+    .where(eq(t.variants.sku, sku));
+  expect(stock?.stock).toBe(variant?.stock);
+  const coupons = await db.select({ code: t.coupons.code, active: t.coupons.active }).from(t.coupons);
+  expect(coupons.map((c) => c.code)).not.toContain('SEMREGISTRO');
+  expect(coupons.find((c) => c.code === 'UNIDADE')?.active).toBe(true);
+  const [order] = await db
+    .select({ status: t.orders.status })
+    .from(t.orders)
+    .where(eq(t.orders.number, numero));
+  expect(order?.status).toBe('awaiting_payment');
+  const members = await db
+    .select({ email: t.staffMembers.email, active: t.staffMembers.active })
+    .from(t.staffMembers);
+  expect(members.map((m) => m.email)).not.toContain('outra@loja.test');
+  expect(members.find((m) => m.email === 'uma@loja.test')?.active).toBe(true);
+  expect((await activity()).total).toBe(records);
 });
