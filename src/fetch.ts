@@ -54,6 +54,7 @@ import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
 import { SHEET_MAX_BYTES, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
+import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
 
 /** No form or API call of the store comes near this; anything larger is refused while it streams. */
 const BODY_MAX_BYTES = 256 * 1024;
@@ -79,7 +80,16 @@ const anyBody = tooLarge(BODY_MAX_BYTES);
 // A catalogue sheet (the back office's form, and the staff API call it makes) may be larger.
 const sheetBody = tooLarge(SHEET_MAX_BYTES + 64 * 1024);
 const SHEET_PATHS = new Set(['/painel/produtos/planilha', `/api${SHEET_UPLOAD_PATH}`]);
-app.use((c, next) => (SHEET_PATHS.has(c.req.path) ? sheetBody : anyBody)(c, next));
+// … and a product's photo: the product's panel page posts it, then its staff API call.
+const photoBody = tooLarge(PHOTO_MAX_BYTES + 64 * 1024);
+const PHOTO_PAGE = /^\/painel\/produtos\/\d{1,9}$/;
+app.use((c, next) =>
+  (SHEET_PATHS.has(c.req.path)
+    ? sheetBody
+    : PHOTO_PAGE.test(c.req.path) || (c.req.path.startsWith('/api/') && PHOTO_UPLOAD_PATH.test(c.req.path))
+      ? photoBody
+      : anyBody)(c, next),
+);
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));
 // Requests are taken as made on SITE_URL, or redirected there (public-origin.ts); without it, only the

@@ -142,3 +142,25 @@ export const saveStaffProduct = (client: Client, id: number | undefined, product
   id === undefined
     ? sendJson(client, 'post', 'v2/admin/products', product, 'staffProduct')
     : sendJson(client, 'put', `v2/admin/products/${String(id)}`, product, 'staffProduct');
+
+/** A product's photos: send one (its bytes), move one a place earlier (-1) or later (1), remove one. */
+export const sendProductPhoto = (client: Client, id: number, file: SentFile) =>
+  sendFile(client, `v2/admin/products/${String(id)}/photos`, {}, file, 'staffProduct', SHEET_CALL_MS);
+
+export const moveProductPhoto = (client: Client, id: number, foto: string, mover: -1 | 1) =>
+  sendJson(
+    client,
+    'put',
+    `v2/admin/products/${String(id)}/photos/${encodeURIComponent(foto)}`,
+    { mover },
+    'staffProduct',
+  );
+
+export const removeProductPhoto = (client: Client, id: number, foto: string) =>
+  sendJson(
+    client,
+    'delete',
+    `v2/admin/products/${String(id)}/photos/${encodeURIComponent(foto)}`,
+    undefined,
+    'staffProduct',
+  );

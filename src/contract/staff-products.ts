@@ -152,6 +152,15 @@ export const staffProductSchema = z.object({
     ativo: z.boolean(),
     seoTitulo: z.string(),
     seoDescricao: z.string(),
+    /** Its photos in order, each with the address of a small rendition for the panel. */
+    fotos: z.array(
+      z.object({
+        id: z.string(),
+        miniatura: z.string(),
+        largura: z.number().int(),
+        altura: z.number().int(),
+      }),
+    ),
     acabamentos: z.array(
       z.object({
         id: z.number().int(),
@@ -177,3 +186,15 @@ export const staffProductSchema = z.object({
 export type StaffProduct = z.infer<typeof staffProductSchema>;
 export const staffProductOptionsSchema = staffProductSchema.omit({ produto: true, historico: true });
 export type StaffProductOptions = z.infer<typeof staffProductOptionsSchema>;
+
+/**
+ * A product's photos (`POST /v2/admin/products/{id}/photos` with the image's bytes; `PUT …/photos/{foto}`
+ * `{"mover": -1 | 1}` moves one; `DELETE …/photos/{foto}` removes one). JPEG, PNG or WebP, told by content.
+ */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTOS_MAX = 12;
+/** The one staff call besides the sheet whose body is a file. */
+export const PHOTO_UPLOAD_PATH = /\/v2\/admin\/products\/\d{1,9}\/photos$/;
+export const photoMoveSchema = z.object({
+  mover: z.union([z.literal(-1), z.literal(1)], { error: 'mover: use -1 (para antes) ou 1 (para depois).' }),
+});

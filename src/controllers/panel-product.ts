@@ -1,6 +1,14 @@
-import { saveStaffProduct, staffProduct, staffProductOptions } from '#/api/staff.ts';
+import { ApiError } from '#/api/http.ts';
+import {
+  moveProductPhoto,
+  removeProductPhoto,
+  saveStaffProduct,
+  sendProductPhoto,
+  staffProduct,
+  staffProductOptions,
+} from '#/api/staff.ts';
 import type { Atividade } from '#/contract/activity.ts';
-import { DESCRIPTION_MAX, FINISHES_MAX } from '#/contract/staff-products.ts';
+import { DESCRIPTION_MAX, FINISHES_MAX, PHOTO_MAX_BYTES } from '#/contract/staff-products.ts';
 import type { StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
@@ -23,6 +31,8 @@ export type ProductEditView = {
   /** How many finish rows the form draws: the product's, then one empty for a new finish. */
   linhas: number;
   notice: Notice | undefined;
+  /** What the last photo action did, or why it was refused (shown by the photos). */
+  photoNotice: Notice | undefined;
 };
 
 /** The fields of one finish row, as the form names them (`acabamentos.0.sku`, like the platform's refusals). */
@@ -131,6 +141,46 @@ function postedFields(form: FormData): Fields {
 }
 
 const DONE: Partial<Record<string, string>> = { salvo: 'Produto salvo.', criado: 'Produto criado.' };
+const PHOTO_DONE: Partial<Record<string, string>> = {
+  'foto-enviada': 'Foto enviada.',
+  'foto-movida': 'Ordem das fotos salva.',
+  'foto-removida': 'Foto removida.',
+};
+
+/** The photo buttons' actions, each with where it goes on success. */
+async function photoAction(
+  client: Parameters<typeof sendProductPhoto>[0],
+  id: number,
+  action: string,
+  form: FormData,
+): Promise<string> {
+  const foto = text(form.get('foto'));
+  if (action === 'foto-enviar') {
+    const file = form.get('arquivo');
+    if (!(file instanceof File) || file.size === 0)
+      throw new ApiError(400, 'fotos', 'Escolha o arquivo da foto (JPEG, PNG ou WebP).');
+    if (file.size > PHOTO_MAX_BYTES)
+      throw new ApiError(
+        400,
+        'fotos',
+        `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`,
+      );
+    await sendProductPhoto(client, id, {
+      type: file.type || 'application/octet-stream',
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    return 'foto-enviada';
+  }
+  if (action === 'foto-remover') {
+    await removeProductPhoto(client, id, foto);
+    return 'foto-removida';
+  }
+  await moveProductPhoto(client, id, foto, action === 'foto-antes' ? -1 : 1);
+  return 'foto-movida';
+}
+/** A posted text value, or empty (a file or nothing). */
+const text = (value: FormDataEntryValue | null | undefined) => (typeof value === 'string' ? value : '');
+const PHOTO_ACTIONS = new Set(['foto-enviar', 'foto-antes', 'foto-depois', 'foto-remover']);
 
 /**
  * `/painel/produtos/{id}` and `/painel/produtos/novo` (`catalogo` and owners): a product whole, its
@@ -163,6 +213,27 @@ export async function panelProductPage(
     };
     const posted =
       visit.request.method === 'POST' ? await visit.request.formData().catch(() => undefined) : undefined;
+    const action = text(posted?.get('acao'));
+    if (posted && id !== undefined && PHOTO_ACTIONS.has(action))
+      try {
+        const done = await photoAction(frame.client, id, action, posted);
+        return redirect(`/painel/produtos/${String(id)}?feito=${done}#fotos`);
+      } catch (error) {
+        const refused = refusal(error);
+        return {
+          status: refused.status,
+          view: {
+            frame,
+            content: {
+              ...base,
+              form: { values: loaded ? valuesOf(loaded.produto) : {}, errors: {} },
+              linhas: (loaded?.produto.acabamentos.length ?? 0) + 1,
+              notice: undefined,
+              photoNotice: { text: refused.mensagem, error: true },
+            },
+          },
+        };
+      }
     if (posted) {
       const fields = postedFields(posted);
       const rows = rowsOf(fields);
@@ -180,11 +251,16 @@ export async function panelProductPage(
         };
         return {
           status: refused.status,
-          view: { frame, content: { ...base, form, linhas: Math.max(rows, 1), notice: undefined } },
+          view: {
+            frame,
+            content: { ...base, form, linhas: Math.max(rows, 1), notice: undefined, photoNotice: undefined },
+          },
         };
       }
     }
-    const said = DONE[visit.url.searchParams.get('feito') ?? ''];
+    const done = visit.url.searchParams.get('feito') ?? '';
+    const said = DONE[done];
+    const photoSaid = PHOTO_DONE[done];
     const values = loaded ? valuesOf(loaded.produto) : { ativo: 'on' };
     return {
       view: {
@@ -194,6 +270,7 @@ export async function panelProductPage(
           form: { values, errors: {} },
           linhas: (loaded?.produto.acabamentos.length ?? 0) + 1,
           notice: said ? { text: said, error: false } : undefined,
+          photoNotice: photoSaid ? { text: photoSaid, error: false } : undefined,
         },
       },
     };

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SHEET_UPLOAD_PATH } from '#/contract/catalog-sheet.ts';
+import { PHOTO_UPLOAD_PATH } from '#/contract/staff-products.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
@@ -127,11 +128,13 @@ function hasControlCharacter(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1));
 }
 
-/** Mutations accept JSON only (but a catalogue sheet's upload): anything else is 415, malformed JSON is 400, bodies are capped. */
+/** Mutations accept JSON only (but a catalogue sheet's or a photo's upload): anything else is 415, malformed JSON is 400, bodies are capped. */
 export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
   // A spreadsheet is sent as its own bytes; its route caps and checks them (routes/staff-catalog.ts).
   if (c.req.method === 'POST' && c.req.path.endsWith(SHEET_UPLOAD_PATH)) return next();
+  // … and so is a product's photo (routes/staff-products.ts).
+  if (c.req.method === 'POST' && PHOTO_UPLOAD_PATH.test(c.req.path)) return next();
   const length = Number(c.req.header('Content-Length') ?? 0);
   if (length > BODY_LIMIT_BYTES) {
     throw new PlatformError(413, 'payload_too_large', 'O corpo da requisição é grande demais.');

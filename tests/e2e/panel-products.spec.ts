@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
@@ -147,8 +148,49 @@ test('a catalogue member creates a product with two finishes; it is on sale at i
   await expect(page.getByRole('status')).toHaveText('Produto salvo.');
   await expect(page.getByRole('group', { name: `Acabamento LUMEN-${tag}-PF` })).toBeVisible();
 
+  // Photos: a file that is no photo is refused by the photos; two photos, the second made the main one.
+  const photos = page.getByRole('region', { name: 'Fotos' });
+  await photos.getByLabel('Nova foto').setInputFiles({
+    name: 'notas.txt',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('não sou uma foto'),
+  });
+  await photos.getByRole('button', { name: 'Enviar foto' }).click();
+  await expect(page.getByRole('region', { name: 'Fotos' }).getByRole('alert')).toHaveText(
+    'O arquivo não é uma imagem JPEG, PNG ou WebP que possamos ler.',
+  );
+  for (const [i, colour] of [
+    { r: 30, g: 90, b: 160 },
+    { r: 200, g: 60, b: 40 },
+  ].entries()) {
+    const buffer = await sharp({ create: { width: 900, height: 700, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByRole('region', { name: 'Fotos' })
+      .getByLabel('Nova foto')
+      .setInputFiles({ name: `foto-${String(i)}.jpg`, mimeType: 'image/jpeg', buffer });
+    await page.getByRole('region', { name: 'Fotos' }).getByRole('button', { name: 'Enviar foto' }).click();
+    await expect(page.getByRole('region', { name: 'Fotos' }).getByRole('status')).toHaveText('Foto enviada.');
+  }
+  const gallery = page.getByRole('region', { name: 'Fotos' }).getByRole('listitem');
+  await expect(gallery).toHaveCount(2);
+  const promoted = (await gallery.nth(1).getByRole('img').getAttribute('src')) ?? '';
+  await gallery.nth(1).getByRole('button', { name: 'Para antes (foto 2)' }).click();
+  await expect(page.getByRole('region', { name: 'Fotos' }).getByRole('status')).toHaveText(
+    'Ordem das fotos salva.',
+  );
+  await expect(gallery.first().getByRole('img')).toHaveAttribute('src', promoted);
+  await expect(gallery.first()).toContainText('(principal)');
+
   const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await shopper.goto(`/cuba-esculpida-lumen-${tag.toLowerCase()}.html`);
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(shopper.locator('main')).toContainText(reais(990));
+  const main = shopper.locator('main img[src*="/arquivos/fotos/"]').first();
+  await expect(main).toHaveAttribute(
+    'src',
+    new RegExp(promoted.replace(/-small\.webp$/, '').replace(/^.*\//, '')),
+  );
+  expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });

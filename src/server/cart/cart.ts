@@ -7,7 +7,7 @@ import type { PaymentProvider } from '#/server/orders/payments.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { round2 } from '#/server/lib/prices.ts';
-import { variantImages } from '#/server/catalog/media-urls.ts';
+import { productImages } from '#/server/catalog/media-urls.ts';
 import { currentPricePolicy, installments } from '#/server/catalog/price-policy.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
 import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
@@ -145,6 +145,7 @@ export async function loadCart(
             brandId: t.products.brandId,
             categoryId: t.products.categoryId,
             active: t.products.active,
+            photos: t.products.photos,
           },
         })
         .from(t.variants)
@@ -164,7 +165,7 @@ export async function loadCart(
         conjunto: false,
         quantidade: line.quantity,
         estoque: p.active ? v.stock : 0,
-        imagem: variantImages(origin, p.id, v.id, p.name)[0]?.arquivos.small ?? '',
+        imagem: productImages(origin, p, v.id, p.name)[0]?.arquivos.small ?? '',
         url: `${origin}${productPath(p.slug)}?sku=${encodeURIComponent(v.sku)}`,
         precos: {
           precoDe: v.listPrice,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 import type { CartPayload, Upsell, UpsellItem } from '#/contract/cart.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { variantImages } from '#/server/catalog/media-urls.ts';
+import { productImages } from '#/server/catalog/media-urls.ts';
 import { FINISH_ATTRIBUTE } from '#/server/catalog/products.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { productPath } from '#/server/catalog/urls.ts';
@@ -62,7 +62,7 @@ export async function loadUpsell(db: Db, origin: string, session: string): Promi
 
   const [products, variants] = await Promise.all([
     db
-      .select({ id: t.products.id, name: t.products.name, slug: t.products.slug })
+      .select({ id: t.products.id, name: t.products.name, slug: t.products.slug, photos: t.products.photos })
       .from(t.products)
       .where(inArray(t.products.id, ids)),
     db
@@ -84,7 +84,7 @@ export async function loadUpsell(db: Db, origin: string, session: string): Promi
       {
         idProduto: id,
         nome: product.name,
-        imagem: variantImages(origin, id, shown.id, product.name)[0]?.arquivos.small ?? '',
+        imagem: productImages(origin, product, shown.id, product.name)[0]?.arquivos.small ?? '',
         url: `${origin}${productPath(product.slug)}`,
         precoDe: shown.listPrice,
         precoPor: shown.price,

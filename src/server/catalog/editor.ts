@@ -41,7 +41,7 @@ export async function productOptions(db: Db): Promise<StaffProductOptions> {
 
 /** One product whole, as the editor shows it; undefined when there is none. */
 export async function loadEditable(db: Db, id: number): Promise<Editable | undefined> {
-  const [[p], [details], variants, redirects] = await Promise.all([
+  const [[p], [details], variants, redirects, photos] = await Promise.all([
     db.select().from(t.products).where(eq(t.products.id, id)),
     db.select().from(t.productDetails).where(eq(t.productDetails.productId, id)),
     db.select().from(t.variants).where(eq(t.variants.productId, id)).orderBy(asc(t.variants.position)),
@@ -50,6 +50,11 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
       .from(t.productRedirects)
       .where(eq(t.productRedirects.productId, id))
       .orderBy(asc(t.productRedirects.createdAt)),
+    db
+      .select({ id: t.productPhotos.id, width: t.productPhotos.width, height: t.productPhotos.height })
+      .from(t.productPhotos)
+      .where(eq(t.productPhotos.productId, id))
+      .orderBy(asc(t.productPhotos.position)),
   ]);
   if (!p) return undefined;
   return {
@@ -65,6 +70,12 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
     ativo: p.active,
     seoTitulo: p.seoTitle,
     seoDescricao: p.seoDescription,
+    fotos: photos.map((f) => ({
+      id: f.id,
+      miniatura: `/arquivos/fotos/${String(id)}/${f.id}-small.webp`,
+      largura: f.width,
+      altura: f.height,
+    })),
     acabamentos: variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -81,7 +92,7 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
 }
 
 /** The product as the record keeps it: one line per field, finishes by SKU ("CR-1 preço por": 199.9). */
-function flat(p: Omit<Editable, 'id' | 'caminho' | 'enderecosAntigos'>): Record<string, unknown> {
+function flat(p: Omit<Editable, 'id' | 'caminho' | 'enderecosAntigos' | 'fotos'>): Record<string, unknown> {
   const out: Record<string, unknown> = {
     nome: p.nome,
     endereco: p.endereco,

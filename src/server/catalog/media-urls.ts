@@ -32,6 +32,38 @@ export function variantImages(
   });
 }
 
+/** Gallery entries of a product's uploaded photos, in the team's order (the same for every finish). */
+export function photoImages(
+  origin: string,
+  productId: number,
+  photos: readonly string[],
+  variantId: number,
+  label: string,
+): ImagemProduto[] {
+  return photos.map((photo, i) => {
+    const base = `${origin}/arquivos/fotos/${productId}/${photo}`;
+    return {
+      id: -(productId * 100 + i + 1),
+      idAtributoValor: variantId,
+      descricao: label,
+      label,
+      arquivos: sizes(base, 'webp'),
+      arquivosOriginais: sizes(base, 'jpg'),
+    };
+  });
+}
+
+/** What a product shows of one finish: its photos when the team uploaded some, else that finish's drawings. */
+export const productImages = (
+  origin: string,
+  product: { id: number; photos: readonly string[] },
+  variantId: number,
+  label: string,
+): ImagemProduto[] =>
+  product.photos.length > 0
+    ? photoImages(origin, product.id, product.photos, variantId, label)
+    : variantImages(origin, product.id, variantId, label);
+
 export const brandImage = (origin: string, slug: string) => ({
   imagem: `${origin}/arquivos/marcas/${slug}.webp`,
   imagemOriginal: `${origin}/arquivos/marcas/${slug}.png`,

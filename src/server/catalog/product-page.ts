@@ -6,7 +6,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { buildPrecos } from './price-policy.ts';
 import type { PricePolicy } from './price-policy.ts';
-import { variantImages } from './media-urls.ts';
+import { photoImages, variantImages } from './media-urls.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { estrutura, plainText } from './page.ts';
 import { FINISH_ATTRIBUTE, loadProdutos, toProduto, variantsOf } from './products.ts';
@@ -68,9 +68,13 @@ async function loadProdutoDetalhe(
     precos: selected ? buildPrecos(selected.listPrice, selected.price, policy) : base.precos,
     descricoes: { curta: p.shortDescription, longa: details?.description ?? '' },
     midias: {
-      imagens: [selected, ...variants.filter((v) => v !== selected)].flatMap((v) =>
-        v ? variantImages(origin, p.id, v.id, `${p.name} ${v.finishLabel}`) : [],
-      ),
+      // Photos are the product's, shown once; drawings are per finish, the chosen finish's first.
+      imagens:
+        p.photos.length > 0
+          ? photoImages(origin, p.id, p.photos, selected?.id ?? 0, p.name)
+          : [selected, ...variants.filter((v) => v !== selected)].flatMap((v) =>
+              v ? variantImages(origin, p.id, v.id, `${p.name} ${v.finishLabel}`) : [],
+            ),
     },
     ean: details?.ean ?? '',
     mpn: p.slug.toUpperCase().slice(-7),

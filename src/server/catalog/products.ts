@@ -5,7 +5,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { buildPrecos } from './price-policy.ts';
 import type { PricePolicy } from './price-policy.ts';
-import { badgeImage, brandImage, variantImages } from './media-urls.ts';
+import { badgeImage, brandImage, productImages } from './media-urls.ts';
 import type { Brand, Taxonomy } from './taxonomy.ts';
 import { absolute, brandPath, productPath, rota } from './urls.ts';
 
@@ -95,7 +95,7 @@ export function toProduto(
       imagemOriginal: '',
     })),
     midias: {
-      imagens: variant ? variantImages(origin, p.id, variant.id, `${p.name} ${variant.finishLabel}`) : [],
+      imagens: variant ? productImages(origin, p, variant.id, `${p.name} ${variant.finishLabel}`) : [],
     },
     rota: rota('product/detail', path, { produto: p.slug }),
     url: absolute(origin, path),

@@ -5,12 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { PlatformEnv } from '#/server/context.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { IMAGE_SIZES } from '#/server/catalog/media-urls.ts';
 import type { ImageSize } from '#/server/catalog/media-urls.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { PHOTO_MAX_PIXELS, photoContent } from '#/server/catalog/photos.ts';
 import { FINISHES, type Kind } from '#/server/config/finishes.ts';
 import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
 
@@ -23,11 +25,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Renders under way, so simultaneous requests for one image share one rendering. */
 const rendering = new Map<string, Promise<Buffer>>();
 
-async function render(file: string, format: Format, width: number, svg: () => string): Promise<Buffer> {
+/** Where a rendition starts from: a drawing (SVG, drawn at any width) or a photo (never enlarged). */
+type Source = { svg: () => string } | { photo: () => Promise<Buffer | undefined> };
+
+async function render(file: string, format: Format, width: number, source: Source): Promise<Buffer> {
   try {
     return await fs.readFile(file);
   } catch {
-    const image = sharp(Buffer.from(svg()), { density: 144 }).resize({ width, withoutEnlargement: false });
+    let image: Sharp;
+    if ('svg' in source)
+      image = sharp(Buffer.from(source.svg()), { density: 144 }).resize({ width, withoutEnlargement: false });
+    else {
+      const photo = await source.photo();
+      if (!photo) throw notFound('Imagem não encontrada.');
+      // Turned as the camera held it, stripped of its metadata (location, device), at most `width` wide.
+      image = sharp(photo, { limitInputPixels: PHOTO_MAX_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true });
+    }
     const out =
       format === 'webp'
         ? image.webp({ quality: 78 })
@@ -44,18 +59,20 @@ async function render(file: string, format: Format, width: number, svg: () => st
   }
 }
 
-/** Rasterise an SVG once, keep the file on disk, and serve it with immutable caching. */
+/** Render a drawing or a photo once at this size, keep the file on disk, and serve it with immutable caching. */
 async function serveRendered(
   c: Context<PlatformEnv>,
   key: string,
   format: Format,
   width: number,
-  svg: () => string,
+  source: Source | (() => string),
 ) {
   const file = path.join(c.get('config').mediaDir, key);
   let pending = rendering.get(file);
   if (!pending) {
-    pending = render(file, format, width, svg).finally(() => rendering.delete(file));
+    pending = render(file, format, width, typeof source === 'function' ? { svg: source } : source).finally(
+      () => rendering.delete(file),
+    );
     rendering.set(file, pending);
   }
   const bytes = await pending;
@@ -84,6 +101,16 @@ media.get('/produtos/:productId/:file', async (c) => {
   return serveRendered(c, `produtos/${productId}/${c.req.param('file')}`, format, IMAGE_SIZES[size], () =>
     productSvg(row.kind as Kind, color, Number(view)),
   );
+});
+
+media.get('/fotos/:productId/:file', async (c) => {
+  const m = /^([0-9a-f]{24})-(zoom|big|medium|small)\.(webp|jpg)$/.exec(c.req.param('file'));
+  const productId = c.req.param('productId');
+  if (!m || !/^\d{1,9}$/.test(productId)) throw notFound('Imagem não encontrada.');
+  const [, photo, size, format] = m as unknown as [string, string, ImageSize, 'webp' | 'jpg'];
+  return serveRendered(c, `fotos/${productId}/${c.req.param('file')}`, format, IMAGE_SIZES[size], {
+    photo: () => photoContent(c.get('config').db, Number(productId), photo),
+  });
 });
 
 media.get('/marcas/:file', async (c) => {

@@ -5,7 +5,7 @@ import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
-import { variantImages } from '#/server/catalog/media-urls.ts';
+import { productImages } from '#/server/catalog/media-urls.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Charge } from './payments.ts';
@@ -52,7 +52,12 @@ export async function loadOrder(
     .where(and(eq(t.orders.number, number), mine));
   if (!row) return undefined;
   const [items, events, refunds] = await Promise.all([
-    db.select().from(t.orderItems).where(eq(t.orderItems.orderNumber, number)).orderBy(t.orderItems.position),
+    db
+      .select({ item: t.orderItems, photos: t.products.photos })
+      .from(t.orderItems)
+      .leftJoin(t.products, eq(t.products.id, t.orderItems.productId))
+      .where(eq(t.orderItems.orderNumber, number))
+      .orderBy(t.orderItems.position),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
     db
       .select({ amount: t.refunds.amount, at: t.refunds.createdAt })
@@ -63,18 +68,20 @@ export async function loadOrder(
   const frete = row.shipping as Frete;
   const base = summary(
     row,
-    items.reduce((sum, i) => sum + i.quantity, 0),
+    items.reduce((sum, i) => sum + i.item.quantity, 0),
   );
   return {
     ...base,
-    itens: items.map((i) => ({
+    itens: items.map(({ item: i, photos }) => ({
       idProduto: i.productId,
       nome: i.name,
       sku: i.sku,
       quantidade: i.quantity,
       precoUnitario: i.unitPrice,
       total: round2(i.unitPrice * i.quantity),
-      imagem: variantImages(origin, i.productId, i.variantId, i.name)[0]?.arquivos.small ?? '',
+      imagem:
+        productImages(origin, { id: i.productId, photos: photos ?? [] }, i.variantId, i.name)[0]?.arquivos
+          .small ?? '',
       url: `${origin}${i.path}`,
     })),
     entrega: {

@@ -1,12 +1,19 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { productInputSchema, staffProductQuerySchema } from '#/contract/staff-products.ts';
+import {
+  PHOTO_MAX_BYTES,
+  photoMoveSchema,
+  productInputSchema,
+  staffProductQuerySchema,
+} from '#/contract/staff-products.ts';
 import type { StaffProduct } from '#/contract/staff-products.ts';
 import { wholeNumber } from '#/contract/common.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { badRequest, invalidFields, notFound } from '#/server/errors.ts';
+import { badRequest, invalidFields, notFound, PlatformError } from '#/server/errors.ts';
 import { loadEditable, productOptions, saveProduct } from '#/server/catalog/editor.ts';
+import { addPhoto, movePhoto, removePhoto } from '#/server/catalog/photos.ts';
 import { listStaffProducts } from '#/server/catalog/staff-products.ts';
 import type { Db } from '#/server/db/client.ts';
 import { historyOf } from '#/server/staff/audit.ts';
@@ -81,4 +88,50 @@ staffProducts.post('/', productBody, async (c) => {
   const { db } = c.get('config');
   const saved = await saveProduct(db, undefined, c.req.valid('json'), c.get('actor'));
   return c.json(await editorAnswer(db, saved.produto), 201);
+});
+
+/** A photo's id in a path: the 24 hex digits of its content's hash. */
+function photoOf(raw: string): string {
+  if (!/^[0-9a-f]{24}$/.test(raw)) throw notFound('Foto não encontrada neste produto.');
+  return raw;
+}
+
+staffProducts.post(
+  '/:id/photos',
+  bodyLimit({
+    maxSize: PHOTO_MAX_BYTES,
+    onError: () => {
+      throw new PlatformError(
+        413,
+        'payload_too_large',
+        `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`,
+      );
+    },
+  }),
+  async (c) => {
+    const { db } = c.get('config');
+    const id = idOf(c.req.param('id'));
+    await addPhoto(db, id, new Uint8Array(await c.req.arrayBuffer()), c.get('actor'));
+    return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']), 201);
+  },
+);
+
+staffProducts.put(
+  '/:id/photos/:photo',
+  zValidator('json', photoMoveSchema, (result) => {
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Movimento inválido.');
+  }),
+  async (c) => {
+    const { db } = c.get('config');
+    const id = idOf(c.req.param('id'));
+    await movePhoto(db, id, photoOf(c.req.param('photo')), c.req.valid('json').mover, c.get('actor'));
+    return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']));
+  },
+);
+
+staffProducts.delete('/:id/photos/:photo', async (c) => {
+  const { db } = c.get('config');
+  const id = idOf(c.req.param('id'));
+  await removePhoto(db, id, photoOf(c.req.param('photo')), c.get('actor'));
+  return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']));
 });

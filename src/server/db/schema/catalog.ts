@@ -1,6 +1,17 @@
 // The catalogue: categories, brands, badges, products and their finishes, search words, landing pages, lists.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { money, tsvector } from './columns.ts';
 
 export const categories = pgTable('categories', {
@@ -70,6 +81,11 @@ export const products = pgTable(
     /** The page's title and description for search engines; empty: the name and the short description. */
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
+    /** Its photos' ids in the team's order (product_photos); empty: the drawn images of its finishes. */
+    photos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),
@@ -80,6 +96,29 @@ export const products = pgTable(
     index('products_finishes_idx').using('gin', t.finishes),
     // The back office finds products by any part of the name (ILIKE '%…%').
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Photos the team uploaded, kept whole in the database (every instance renders its sizes from here and
+ * keeps them on its own disk). The id is the start of the content's SHA-256: a new photo is a new address.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    productId: integer('product_id').notNull(),
+    id: text().notNull(),
+    position: integer().notNull(),
+    format: text().notNull().$type<'jpeg' | 'png' | 'webp'>(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** The file as sent, in base64. */
+    content: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.id] }),
+    index('product_photos_order_idx').on(t.productId, t.position),
   ],
 );
 

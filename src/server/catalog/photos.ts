@@ -1,0 +1,171 @@
+// One concern: a product's photos as the team manages them (add, move, remove), kept whole in the database.
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { PHOTOS_MAX } from '#/contract/staff-products.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
+import { recorded } from '#/server/staff/audit.ts';
+import type { Actor } from '#/server/staff/audit.ts';
+
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Smaller than this, a photo would be blurred on the product page. */
+export const PHOTO_MIN_SIDE = 300;
+/** What sharp may decode: a 10 MB file claiming more pixels (a decompression bomb) is refused unread. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+
+/** What a sent file is, read from its content (never its name or declared type); a 400 when not a photo. */
+async function photoOf(bytes: Uint8Array) {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
+  } catch {
+    throw badRequest('O arquivo não é uma imagem JPEG, PNG ou WebP que possamos ler.');
+  }
+  const { format, width, height } = meta;
+  if (!FORMATS.has(format))
+    throw badRequest(`Envie a foto em JPEG, PNG ou WebP (este arquivo é ${format.toUpperCase()}).`);
+  if (width * height > PHOTO_MAX_PIXELS)
+    throw badRequest('A foto tem pixels demais: reduza-a para no máximo 40 megapixels.');
+  if (Math.min(width, height) < PHOTO_MIN_SIDE)
+    throw badRequest(
+      `A foto é pequena demais (${String(width)}×${String(height)}): envie uma com pelo menos ${String(PHOTO_MIN_SIDE)} pixels de cada lado.`,
+    );
+  // Decoding the whole image proves it is not cut short or corrupt before it is kept.
+  try {
+    await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS }).stats();
+  } catch {
+    throw badRequest('A imagem está corrompida ou incompleta: salve-a de novo e envie outra vez.');
+  }
+  return { format: format as 'jpeg' | 'png' | 'webp', width, height };
+}
+
+/** The product's photo ids in order, written to its row (what listings and pages read). */
+async function refreshPhotos(tx: Db, productId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: t.productPhotos.id })
+    .from(t.productPhotos)
+    .where(eq(t.productPhotos.productId, productId))
+    .orderBy(asc(t.productPhotos.position), asc(t.productPhotos.createdAt));
+  const ids = rows.map((r) => r.id);
+  await tx.update(t.products).set({ photos: ids }).where(eq(t.products.id, productId));
+  return ids;
+}
+
+/** The product, locked for this change: two changes of one product's photos take turns. */
+async function lockProduct(tx: Db, productId: number): Promise<string[]> {
+  const [row] = await tx
+    .select({ photos: t.products.photos })
+    .from(t.products)
+    .where(eq(t.products.id, productId))
+    .for('update');
+  if (!row) throw notFound('Produto não encontrado.');
+  return row.photos;
+}
+
+const change = (actor: Actor, productId: number, action: string, before: string[], after: string[]) => ({
+  actor,
+  action,
+  entity: 'produto' as const,
+  entityId: String(productId),
+  before: { fotos: before },
+  after: { fotos: after },
+});
+
+/** Keep a sent photo as the product's last; the same photo twice is a 409, more than PHOTOS_MAX a 400. */
+export async function addPhoto(
+  db: Db,
+  productId: number,
+  bytes: Uint8Array,
+  actor: Actor,
+): Promise<string[]> {
+  if (bytes.length === 0) throw badRequest('Escolha o arquivo da foto.');
+  const photo = await photoOf(bytes);
+  const id = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+  let before: string[] = [];
+  return recorded(
+    db,
+    async (tx) => {
+      before = await lockProduct(tx, productId);
+      if (before.includes(id)) throw new PlatformError(409, 'product_taken', 'Esta foto já está no produto.');
+      if (before.length >= PHOTOS_MAX)
+        throw badRequest(
+          `Um produto tem no máximo ${String(PHOTOS_MAX)} fotos: remova uma antes de enviar outra.`,
+        );
+      await tx.insert(t.productPhotos).values({
+        productId,
+        id,
+        position: before.length,
+        ...photo,
+        content: Buffer.from(bytes).toString('base64'),
+      });
+      return refreshPhotos(tx, productId);
+    },
+    (after) => change(actor, productId, 'produto.foto.adicionar', before, after),
+  );
+}
+
+/** Move a photo one place earlier (-1) or later (1); at either end it stays. */
+export async function movePhoto(
+  db: Db,
+  productId: number,
+  photoId: string,
+  step: -1 | 1,
+  actor: Actor,
+): Promise<string[]> {
+  let before: string[] = [];
+  return recorded(
+    db,
+    async (tx) => {
+      before = await lockProduct(tx, productId);
+      const at = before.indexOf(photoId);
+      if (at < 0) throw notFound('Foto não encontrada neste produto.');
+      const order = [...before];
+      const to = Math.min(Math.max(at + step, 0), order.length - 1);
+      [order[at], order[to]] = [order[to] as string, order[at] as string];
+      for (const [position, id] of order.entries())
+        await tx
+          .update(t.productPhotos)
+          .set({ position })
+          .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, id)));
+      return refreshPhotos(tx, productId);
+    },
+    (after) => change(actor, productId, 'produto.foto.mover', before, after),
+  );
+}
+
+export async function removePhoto(
+  db: Db,
+  productId: number,
+  photoId: string,
+  actor: Actor,
+): Promise<string[]> {
+  let before: string[] = [];
+  return recorded(
+    db,
+    async (tx) => {
+      before = await lockProduct(tx, productId);
+      const gone = await tx
+        .delete(t.productPhotos)
+        .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, photoId)))
+        .returning({ id: t.productPhotos.id });
+      if (gone.length === 0) throw notFound('Foto não encontrada neste produto.');
+      await tx.execute(
+        sql`update ${t.productPhotos} p set position = o.n - 1 from (select id, row_number() over (order by position) as n from ${t.productPhotos} where product_id = ${productId}) o where p.product_id = ${productId} and p.id = o.id`,
+      );
+      return refreshPhotos(tx, productId);
+    },
+    (after) => change(actor, productId, 'produto.foto.remover', before, after),
+  );
+}
+
+/** A photo's file as sent, for the renditions the storefront serves; undefined when there is none. */
+export async function photoContent(db: Db, productId: number, photoId: string): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ content: t.productPhotos.content })
+    .from(t.productPhotos)
+    .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, photoId)));
+  return row && Buffer.from(row.content, 'base64');
+}
