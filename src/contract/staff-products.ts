@@ -129,6 +129,8 @@ export const productInputSchema = z.object({
   ativo: z.boolean({ error: 'ativo: verdadeiro ou falso.' }),
   seoTitulo: text('Título para buscadores', 70),
   seoDescricao: text('Descrição para buscadores', 160),
+  /** The `versao` the form was opened with: a save over a newer change is refused (409), not lost. */
+  versao: z.string().max(64).optional(),
   acabamentos: z
     .array(finishInputSchema, { error: 'Informe os acabamentos.' })
     .min(1, { message: 'Cadastre pelo menos um acabamento.' })
@@ -152,6 +154,8 @@ export const staffProductSchema = z.object({
     ativo: z.boolean(),
     seoTitulo: z.string(),
     seoDescricao: z.string(),
+    /** A fingerprint of everything the form saves: sent back with a save, it tells a stale form. */
+    versao: z.string(),
     /** Its photos in order, each with the address of a small rendition for the panel. */
     fotos: z.array(
       z.object({

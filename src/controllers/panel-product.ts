@@ -65,6 +65,7 @@ function valuesOf(p: Produto): Fields {
     ativo: p.ativo ? 'on' : '',
     seoTitulo: p.seoTitulo,
     seoDescricao: p.seoDescricao,
+    versao: p.versao,
   };
   p.acabamentos.forEach((f, i) => {
     const measure = (n: number | null) => (n === null ? '' : String(n));
@@ -128,6 +129,7 @@ function productOf(f: Fields, rows: number): Record<string, unknown> {
     ativo: f['ativo'] === 'on',
     seoTitulo: f['seoTitulo'] ?? '',
     seoDescricao: f['seoDescricao'] ?? '',
+    ...(f['versao'] && { versao: f['versao'] }),
     acabamentos,
   };
 }

@@ -1,4 +1,5 @@
 // One concern: a product as the team edits it, read whole and written whole, with its change on the record.
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
@@ -57,7 +58,7 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
       .orderBy(asc(t.productPhotos.position)),
   ]);
   if (!p) return undefined;
-  return {
+  const editable = {
     id: p.id,
     nome: p.name,
     endereco: p.slug,
@@ -89,10 +90,17 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
       comprimentoCm: v.lengthCm,
     })),
   };
+  return { ...editable, versao: fingerprint(flat(editable)) };
 }
 
+/** A short digest of a product's saved fields (photos move on their own and do not count). */
+const fingerprint = (fields: Record<string, unknown>) =>
+  createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 16);
+
 /** The product as the record keeps it: one line per field, finishes by SKU ("CR-1 preço por": 199.9). */
-function flat(p: Omit<Editable, 'id' | 'caminho' | 'enderecosAntigos' | 'fotos'>): Record<string, unknown> {
+function flat(
+  p: Omit<Editable, 'id' | 'caminho' | 'enderecosAntigos' | 'fotos' | 'versao'>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     nome: p.nome,
     endereco: p.endereco,
@@ -192,6 +200,12 @@ async function write(db: Db, id: number | undefined, input: ProductInput, actor:
     if (id !== undefined) await tx.execute(sql`select 1 from ${t.products} where id = ${id} for update`);
     const current = id === undefined ? undefined : await loadEditable(tx, id);
     if (id !== undefined && !current) throw notFound('Produto não encontrado.');
+    if (current && input.versao !== undefined && input.versao !== current.versao)
+      throw new PlatformError(
+        409,
+        'stale_status',
+        'Alguém salvou este produto depois que você abriu a página. Abra-o de novo para ver o que mudou: o que você digitou não foi salvo.',
+      );
     const erros = await refusals(tx, id, input, current);
     if (Object.keys(erros).length > 0) throw invalidFields(erros);
     const fields: ProductFields = {

@@ -324,6 +324,40 @@ test.describe('on PostgreSQL', () => {
         expect(shown).toBeLessThan(1000);
       }
 
+      // The product editor on A: a new address, then switched off; B follows each within a second.
+      const found = (await (
+        await fetch(`${a.url}/api/v2/admin/products?q=${encodeURIComponent(first.sku)}`, { headers: staff })
+      ).json()) as { itens: { id: number }[] };
+      const editor = `${a.url}/api/v2/admin/products/${String(found.itens[0]?.id)}`;
+      const { produto } = (await (await fetch(editor, { headers: staff })).json()) as {
+        produto: Record<string, unknown>;
+      };
+      const fields = ['nome', 'marca', 'categoria', 'resumo', 'descricao', 'seoTitulo', 'seoDescricao'];
+      const input = {
+        ...Object.fromEntries(fields.map((f) => [f, produto[f]])),
+        acabamentos: produto['acabamentos'],
+        endereco: `${first.endereco}-nova`,
+        ativo: true,
+      };
+      const save = (body: object) =>
+        fetch(editor, {
+          method: 'PUT',
+          headers: { ...staff, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect((await save(input)).status).toBe(200);
+      const moved = await until(async () => {
+        const res = await fetch(`${b.url}${page}`, { redirect: 'manual' });
+        return res.status === 301 && res.headers.get('location') === `/${first.endereco}-nova.html`;
+      }, 1000);
+      expect(moved).toBeLessThan(1000);
+      expect((await save({ ...input, ativo: false })).status).toBe(200);
+      const gone = await until(
+        async () => (await fetch(`${b.url}/${first.endereco}-nova.html`)).status === 404,
+        1000,
+      );
+      expect(gone).toBeLessThan(1000);
+
       // Maintenance switched on in the settings reaches both within a second.
       await sql(
         database.url,

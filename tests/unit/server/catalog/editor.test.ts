@@ -286,6 +286,23 @@ describe('refusals say what is wrong, by the field, and change nothing', () => {
     expect(await history(produto.id)).toHaveLength(records);
   });
 
+  test('a form opened before another save is refused (409) and saves nothing; without versao it saves', async () => {
+    const id = await firstId();
+    const { produto } = await load(id);
+    const opened = { ...asInput(produto), versao: produto.versao };
+    expect((await call('PUT', `/${String(id)}`, { ...opened, resumo: 'Primeira mudança.' })).status).toBe(
+      200,
+    );
+    const stale = await call('PUT', `/${String(id)}`, { ...opened, resumo: 'Segunda, de uma página velha.' });
+    expect(stale.status).toBe(409);
+    expect(String(stale.body['mensagem'])).toMatch(/depois que você abriu a página/);
+    expect((await load(id)).produto.resumo).toBe('Primeira mudança.');
+    const fresh = (await load(id)).produto;
+    expect((await call('PUT', `/${String(id)}`, { ...asInput(fresh), versao: fresh.versao })).status).toBe(
+      200,
+    );
+  });
+
   test('the change and its record are one: a record that cannot be written leaves the product as it was', async () => {
     const id = await firstId();
     const { produto } = await load(id);
