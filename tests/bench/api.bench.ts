@@ -17,10 +17,9 @@ import { moderateReview } from '#/server/reviews/moderation.ts';
 import { writeReview } from '#/server/reviews/reviews.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Db } from '#/server/db/client.ts';
-import { catalogCsv } from '#/lib/catalog-sheet.ts';
-import type { SheetRow } from '#/contract/catalog-sheet.ts';
 import type { Platform } from '#/server/app.ts';
 import { paymentRows } from './payments.ts';
+import { catalogueSheet } from './sheet.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);
@@ -271,11 +270,6 @@ async function listingReviews(
 }
 
 const ADMIN = 'bench-equipe-0123456789abcdef';
-const timedMs = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
-  const t0 = performance.now();
-  const result = await work();
-  return [result, performance.now() - t0];
-};
 
 /** The back office's lists as a member pages through them: the products (by text, filters, a late page) and the orders. */
 async function staffLists(label: string, platform: Platform): Promise<string[]> {
@@ -310,68 +304,6 @@ async function staffLists(label: string, platform: Platform): Promise<string[]> 
  * (the staff call and the CSV written from it), then a 10,000-row sheet changing every row's price and
  * stock: its dry run and its apply (500 rows per transaction).
  */
-/** The most the process's resident memory rose above where it was while `work` ran (sampled every 10 ms). */
-async function peakRiseMb<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return [result, (peak - base) / 1024 / 1024];
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-async function catalogueSheet(label: string, platform: Platform): Promise<string[]> {
-  const staff = { 'App-Token': 'bench', Authorization: `Bearer ${ADMIN}` };
-  const [rows, exportMs] = await timedMs(async () => {
-    const res = await platform.api.request('http://bench.local/v2/admin/catalog/sheet', { headers: staff });
-    const { linhas } = (await res.json()) as { linhas: SheetRow[] };
-    return { linhas, csv: catalogCsv(linhas) };
-  });
-  const changed = rows.linhas
-    .slice(0, 10_000)
-    .map((r) => ({ ...r, precoDe: r.precoDe + 1, precoPor: r.precoPor + 1, estoque: r.estoque + 1 }));
-  const sheet = catalogCsv(changed);
-  const [[preview, dryRunMs], dryRunMb] = await peakRiseMb(() =>
-    timedMs(async () => {
-      const res = await platform.api.request(
-        'http://bench.local/v2/admin/catalog/imports?arquivo=bench.csv',
-        {
-          method: 'POST',
-          headers: { ...staff, 'Content-Type': 'text/csv' },
-          body: sheet,
-        },
-      );
-      return (await res.json()) as { id: string; totais: { alterar: number } };
-    }),
-  );
-  const [[applied, applyMs], applyMb] = await peakRiseMb(() =>
-    timedMs(async () => {
-      const res = await platform.api.request(
-        `http://bench.local/v2/admin/catalog/imports/${preview.id}/apply`,
-        { method: 'POST', headers: staff },
-      );
-      return (await res.json()) as { totais: { alterar: number } };
-    }),
-  );
-  if (applied.totais.alterar !== changed.length)
-    throw new Error(`sheet: ${String(applied.totais.alterar)} of ${String(changed.length)} rows changed`);
-  const once = (name: string, ms: number) => `| ${label} | ${name} | – | ${ms.toFixed(0)} | – | 1 |`;
-  return [
-    once(`catalogue export, ${String(rows.linhas.length)} rows (API + CSV)`, exportMs),
-    once(
-      `sheet dry run, ${String(changed.length)} rows (${String(Math.round(sheet.length / 1024))} KB; memory +${dryRunMb.toFixed(0)} MB)`,
-      dryRunMs,
-    ),
-    once(`sheet apply, ${String(changed.length)} rows (memory +${applyMb.toFixed(0)} MB)`, applyMs),
-  ];
-}
-
 async function bench(label: string, options: DatabaseOptions) {
   const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
   const seeded = performance.now();
@@ -441,7 +373,7 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
   rows.push(...(await paymentRows(label, database.db, product, placingOrders, percentile)));
   rows.push(...(await staffLists(label, platform)));
-  rows.push(...(await catalogueSheet(label, platform)));
+  rows.push(...(await catalogueSheet(label, platform, ADMIN)));
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();
   return rows;

@@ -1,9 +1,9 @@
 // One concern: a product as the team edits it, read whole and written whole, with its change on the record.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
-import type { ProductInput, StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
+import type { ProductInput, StaffProduct } from '#/contract/staff-products.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -14,9 +14,10 @@ import { normalizeText } from '#/server/lib/text.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
 import { kindFor, refreshSearch, refreshTotals } from './derived.ts';
+import { refusals } from './editor-refusals.ts';
 import { productPath } from './urls.ts';
 
-type Editable = StaffProduct['produto'];
+export type Editable = StaffProduct['produto'];
 
 /** A description keeps only what rich text may hold; scripts, styles and event attributes are dropped. */
 const cleanDescription = (html: string) =>
@@ -26,19 +27,6 @@ const cleanDescription = (html: string) =>
     allowedSchemes: LINK_SCHEMES,
     allowProtocolRelative: false,
   }).trim();
-
-/** Every brand, every category a product can be in (a leaf), and every finish: what the form offers. */
-export async function productOptions(db: Db): Promise<StaffProductOptions> {
-  const [marcas, categorias] = await Promise.all([
-    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
-    db
-      .select({ id: t.categories.id, caminho: t.categories.path })
-      .from(t.categories)
-      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
-      .orderBy(asc(t.categories.path)),
-  ]);
-  return { marcas, categorias, opcoesAcabamento: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
-}
 
 /** One product whole, as the editor shows it; undefined when there is none. */
 export async function loadEditable(db: Db, id: number): Promise<Editable | undefined> {
@@ -121,52 +109,6 @@ function flat(
       [`${f.sku} medidas`]: [f.pesoGramas, f.alturaCm, f.larguraCm, f.comprimentoCm],
     });
   return out;
-}
-
-/** What the catalogue refuses of a form that is well formed: each field's reason, none when it can be saved. */
-async function refusals(db: Db, id: number | undefined, input: ProductInput, current: Editable | undefined) {
-  const erros: Record<string, string> = {};
-  const [brand] = await db.select({ id: t.brands.id }).from(t.brands).where(eq(t.brands.id, input.marca));
-  if (!brand) erros['marca'] = 'Marca não encontrada.';
-  const leaf = (await productOptions(db)).categorias.some((c) => c.id === input.categoria);
-  if (!leaf) erros['categoria'] = 'Escolha uma categoria da lista (a última de um caminho).';
-  const other = id === undefined ? sql`true` : ne(t.products.id, id);
-  const [taken] = await db
-    .select({ id: t.products.id })
-    .from(t.products)
-    .where(and(eq(t.products.slug, input.endereco), other));
-  const [formerly] = await db
-    .select({ id: t.productRedirects.productId })
-    .from(t.productRedirects)
-    .where(eq(t.productRedirects.slug, input.endereco));
-  if (taken) erros['endereco'] = 'Outro produto já usa este endereço.';
-  else if (formerly && formerly.id !== id)
-    erros['endereco'] = 'Este endereço já foi de outro produto e leva a ele; escolha outro.';
-  const mine = new Map((current?.acabamentos ?? []).map((f) => [f.id, f]));
-  const skus = input.acabamentos.map((f) => f.sku);
-  const elsewhere = new Set(
-    (
-      await db
-        .select({ sku: t.variants.sku })
-        .from(t.variants)
-        .where(
-          and(inArray(t.variants.sku, skus), id === undefined ? sql`true` : ne(t.variants.productId, id)),
-        )
-    ).map((r) => r.sku),
-  );
-  input.acabamentos.forEach((f, i) => {
-    const at = (field: string, why: string) => (erros[`acabamentos.${String(i)}.${field}`] ??= why);
-    if (f.id !== undefined && !mine.has(f.id)) at('id', 'Este acabamento não é deste produto.');
-    if (!FINISHES.some((x) => x.slug === f.acabamento)) at('acabamento', 'Escolha um acabamento da lista.');
-    if (elsewhere.has(f.sku)) at('sku', `O SKU ${f.sku} já é de outro produto.`);
-    else if (skus.indexOf(f.sku) !== i) at('sku', `O SKU ${f.sku} aparece duas vezes.`);
-  });
-  const kept = new Set(input.acabamentos.map((f) => f.id));
-  const dropped = [...mine.values()].find((f) => !kept.has(f.id));
-  if (dropped)
-    erros['acabamentos'] =
-      `O acabamento ${dropped.sku} já está cadastrado e não pode ser apagado: para tirá-lo da venda, zere o estoque dele.`;
-  return erros;
 }
 
 /**
