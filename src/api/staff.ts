@@ -90,8 +90,11 @@ export const staffCoupons = (client: Client) => getJson(client, 'v2/admin/coupon
 export const createCoupon = (client: Client, coupon: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/admin/coupons', coupon, 'staffCoupon');
 
-export const updateCoupon = (client: Client, codigo: string, change: CouponUpdate) =>
-  sendJson(client, 'put', `v2/admin/coupons/${encodeURIComponent(codigo)}`, change, 'staffCoupon');
+export const updateCoupon = (
+  client: Client,
+  codigo: string,
+  change: CouponUpdate | Record<string, unknown>,
+) => sendJson(client, 'put', `v2/admin/coupons/${encodeURIComponent(codigo)}`, change, 'staffCoupon');
 
 /** Finishes by SKU or name, the most awaited first, and setting one's stock (e-mails who waited). */
 export const staffStock = (client: Client, query: Query) =>

@@ -8,14 +8,46 @@ import { panelPage } from './panel.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
-const DONE: Partial<Record<string, string>> = { criado: 'criado', ligado: 'ligado', desligado: 'desligado' };
+const DONE: Partial<Record<string, string>> = {
+  criado: 'criado',
+  alterado: 'alterado',
+  ligado: 'ligado',
+  desligado: 'desligado',
+};
 
 export type CouponsView = {
   cupons: CouponAdmin[];
   opcoes: CouponOptions;
-  form: FormOutcome | undefined;
+  form: FormOutcome | { values: Fields; errors: Record<string, never> } | undefined;
   notice: Notice | undefined;
+  /** The code of the coupon the form changes (absent: the form creates one). */
+  editing: string | undefined;
 };
+
+/** A date and time as the day it falls on in Brasília (aaaa-mm-dd), for a date field. */
+const dayOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }) : '';
+const typed = (n: number) => String(n).replace('.', ',');
+
+/** A coupon as its form shows it, to change it. */
+function couponValues(c: CouponAdmin): Fields {
+  const r = c.restricao;
+  return {
+    codigo: c.codigo,
+    descricao: c.descricao,
+    tipo: c.tipo,
+    valor: c.tipo === 'frete-gratis' ? '' : typed(c.valor),
+    valorMinimo: c.valorMinimo > 0 ? typed(c.valorMinimo) : '',
+    inicio: dayOf(c.inicio),
+    fim: dayOf(c.fim),
+    usosPorCliente: c.usosPorCliente === null ? '' : String(c.usosPorCliente),
+    usosMaximos: c.usosMaximos === null ? '' : String(c.usosMaximos),
+    primeiraCompra: c.primeiraCompra ? 'on' : '',
+    marcas: (r.marcas ?? []).join(','),
+    categorias: (r.categorias ?? []).join(','),
+    acabamentos: (r.acabamentos ?? []).join(','),
+  };
+}
 
 /** "10", "10,5", "1.234,56" or "1234.56" → a number; anything else is sent as it is for the platform to refuse. */
 export function typedNumber(value: string | undefined): number | string | undefined {
@@ -102,6 +134,15 @@ export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<C
             },
           },
           async (f) => {
+            if (f['acao'] === 'alterar') {
+              // The form shows no product list: a coupon restricted to chosen products keeps them.
+              const { cupons } = await staffCoupons(frame.client);
+              const produtos = cupons.find((c) => c.codigo === f['codigo'])?.restricao.produtos;
+              const { codigo: _code, ...change } = couponOf(f);
+              const restricao = { ...(change['restricao'] as object), ...(produtos?.length && { produtos }) };
+              const { cupom } = await updateCoupon(frame.client, f['codigo'] ?? '', { ...change, restricao });
+              return redirect(`/painel/cupons?feito=alterado&codigo=${encodeURIComponent(cupom.codigo)}`);
+            }
             const { cupom } = await createCoupon(frame.client, couponOf(f));
             return redirect(`/painel/cupons?feito=criado&codigo=${encodeURIComponent(cupom.codigo)}`);
           },
@@ -120,6 +161,10 @@ export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<C
       if (said && codigo) notice = { text: `Cupom ${codigo} ${said}.`, error: false };
     }
     const { cupons, opcoes } = await staffCoupons(frame.client);
-    return { status, view: { frame, content: { cupons, opcoes, form, notice } } };
+    // `?alterar=CODIGO`: the form below shows that coupon, to change it.
+    const asked = cupons.find((c) => c.codigo === visit.url.searchParams.get('alterar'));
+    const editing = fields?.['acao'] === 'alterar' ? fields['codigo'] : asked?.codigo;
+    const shown = form ?? (asked && { values: couponValues(asked), errors: {} });
+    return { status, view: { frame, content: { cupons, opcoes, form: shown, notice, editing } } };
   });
 }

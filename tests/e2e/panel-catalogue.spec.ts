@@ -7,7 +7,7 @@ import { catalogueMember } from './staff.ts';
 import { screenOf, shopperContext } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
-test('a catalogue member creates a coupon, switches it off, saves a stock and reads the reviews queue, without JavaScript', async ({
+test('a catalogue member creates a coupon, changes it, switches it off, saves a stock and reads the reviews queue, without JavaScript', async ({
   browser,
   isMobile,
   request,
@@ -60,6 +60,25 @@ test('a catalogue member creates a coupon, switches it off, saves a stock and re
   await expect(row).toContainText('12,5% dos produtos');
   await expect(row).toContainText('a partir de R$ 1.000,00');
   await expect(row).toContainText('Usado 0 vezes de 50');
+  await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
+  // Changed: the form comes back with the coupon's values, the restriction ticked; one field changes.
+  await row.getByRole('link', { name: `Alterar o cupom ${code}` }).click();
+  const change = page.getByRole('region', { name: `Alterar o cupom ${code}` });
+  await expect(change.getByLabel('Valor (% ou R$)')).toHaveValue('12,5');
+  await expect(change.getByLabel('Compra mínima (R$)')).toHaveValue('1000');
+  await change.getByLabel('Valor (% ou R$)').fill('101');
+  await change.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByRole('region', { name: `Alterar o cupom ${code}` }).getByRole('alert')).toHaveText(
+    'Um percentual vai de 0,01 a 100.',
+  );
+  await page
+    .getByRole('region', { name: `Alterar o cupom ${code}` })
+    .getByLabel('Valor (% ou R$)')
+    .fill('15');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Cupom ${code} alterado.`);
+  await expect(row).toContainText('15% dos produtos');
+  await expect(row).toContainText('a partir de R$ 1.000,00');
   await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
