@@ -7,7 +7,7 @@ import type { ProductInput, StaffProduct } from '#/contract/staff-products.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { errorCode } from '#/server/db/health.ts';
+import { isUniqueViolation } from '#/server/db/health.ts';
 import { invalidFields, notFound, PlatformError } from '#/server/errors.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
 import { normalizeText } from '#/server/lib/text.ts';
@@ -126,7 +126,7 @@ export async function saveProduct(
     return await write(db, id, input, actor);
   } catch (error) {
     // Another save took the address or a SKU between the check and the write.
-    if (errorCode(error) === '23505')
+    if (isUniqueViolation(error))
       throw new PlatformError(
         409,
         'product_taken',

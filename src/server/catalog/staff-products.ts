@@ -7,6 +7,7 @@ import type { StaffProductList, StaffProductQuery } from '#/contract/staff-produ
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
+import { catalogueChoices } from './product-options.ts';
 import { productPath } from './urls.ts';
 
 const ORDER_BY = {
@@ -33,7 +34,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
   if (query.esgotados) where.push(eq(t.products.stock, 0));
   if (query.situacao) where.push(eq(t.products.active, query.situacao === 'ativos'));
   const filter = and(...where);
-  const [rows, [total], brands, categories] = await Promise.all([
+  const [rows, [total], choices] = await Promise.all([
     db
       .select({
         id: t.products.id,
@@ -57,12 +58,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
       .offset((query.pagina - 1) * PRODUCTS_PER_PAGE)
       .limit(PRODUCTS_PER_PAGE),
     db.select({ n: count() }).from(t.products).where(filter),
-    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
-    db
-      .select({ id: t.categories.id, caminho: t.categories.path })
-      .from(t.categories)
-      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
-      .orderBy(asc(t.categories.path)),
+    catalogueChoices(db),
   ]);
   const n = total?.n ?? 0;
   return {
@@ -82,7 +78,7 @@ export async function listStaffProducts(db: Db, query: StaffProductQuery): Promi
     total: n,
     pagina: query.pagina,
     paginas: Math.max(1, Math.ceil(n / PRODUCTS_PER_PAGE)),
-    marcas: brands,
-    categorias: categories,
+    marcas: choices.marcas,
+    categorias: choices.categorias,
   };
 }

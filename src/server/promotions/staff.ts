@@ -1,12 +1,12 @@
 // One concern: coupons as the store's team manages them (the staff API now, the back office next), in the
 // contract's Portuguese shape.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { couponCreateSchema } from '#/contract/coupon.ts';
-import type { CouponAdmin, CouponCreate, CouponOptions, CouponUpdate } from '#/contract/coupon.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
+import type { CouponAdmin, CouponCreate, CouponUpdate } from '#/contract/coupon.ts';
 import type { Db } from '#/server/db/client.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
+import { catalogueChoices } from '#/server/catalog/product-options.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import type { CouponRow, NewCoupon } from './coupons.ts';
 
@@ -65,21 +65,8 @@ function toColumns(fields: CouponUpdate): Partial<NewCoupon> {
   };
 }
 
-/**
- * What a coupon may be restricted to: every brand, every category a product is in (a category with
- * subcategories holds no product of its own), every finish the store sells.
- */
-export async function couponOptions(db: Db): Promise<CouponOptions> {
-  const [marcas, categorias] = await Promise.all([
-    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
-    db
-      .select({ id: t.categories.id, caminho: t.categories.path })
-      .from(t.categories)
-      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
-      .orderBy(asc(t.categories.path)),
-  ]);
-  return { marcas, categorias, acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
-}
+/** What a coupon may be restricted to: what the team chooses products by. */
+export const couponOptions = catalogueChoices;
 
 /** A restriction that names what does not exist, or a category no product is in, is a 400 saying which. */
 async function checkRestriction(db: Db, restriction: CouponUpdate['restricao']): Promise<void> {
