@@ -132,6 +132,21 @@ function compose(notice: Notice, pedido: Pedido, store: string, origin: string, 
   };
 }
 
+/** Who placed an order, and how it was to be paid: what the buyer's e-mails are written from. */
+async function buyerOf(db: Db, number: number) {
+  const [row] = await db
+    .select({
+      customerId: t.orders.customerId,
+      email: t.customers.email,
+      name: t.customers.name,
+      payment: t.orders.payment,
+    })
+    .from(t.orders)
+    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
+    .where(eq(t.orders.number, number));
+  return row;
+}
+
 /**
  * Tell the buyer what happened to an order, in the background (a slow mail server never holds the answer).
  * Nothing is sent for a status buyers are not told about, or an order that no longer exists.
@@ -146,11 +161,7 @@ export async function notifyBuyer(
   known?: Pedido,
 ) {
   if (!NOTIFIED.has(notice)) return;
-  const [row] = await db
-    .select({ customerId: t.orders.customerId, email: t.customers.email, name: t.customers.name })
-    .from(t.orders)
-    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
-    .where(eq(t.orders.number, number));
+  const row = await buyerOf(db, number);
   if (!row) return;
   const pedido = known ?? (await loadOrder(db, origin, number, { session: '', customerId: row.customerId }));
   if (!pedido) return;
@@ -161,11 +172,7 @@ export async function notifyBuyer(
 
 /** Tell the buyer their money is on its way back (the provider's refund was asked), in the background. */
 export async function notifyRefund(db: Db, mailer: Mailer, origin: string, number: number, valor: number) {
-  const [row] = await db
-    .select({ email: t.customers.email, name: t.customers.name, payment: t.orders.payment })
-    .from(t.orders)
-    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
-    .where(eq(t.orders.number, number));
+  const row = await buyerOf(db, number);
   if (!row) return;
   const { nomeLoja } = await loadSettings(db);
   const numero = String(number);
