@@ -79,6 +79,21 @@ test('a catalogue member edits a product: refused by the field, then a new price
   await expect(shopper.locator('main')).toContainText(reais(price));
   await expect(shopper).toHaveTitle(new RegExp(`^Oferta: ${sku} com entrega rápida \\| `));
 
+  // A page left open while the product was saved elsewhere: its save is refused and says why.
+  const stale = await page.context().newPage();
+  await stale.goto(`/painel/produtos/${String(product.id)}`);
+  await page.getByLabel('Resumo (ao lado do preço)').fill('Resumo salvo primeiro.');
+  await page.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(page.getByRole('status')).toHaveText('Produto salvo.');
+  await stale.getByLabel('Resumo (ao lado do preço)').fill('Resumo de uma página velha.');
+  await stale.getByRole('button', { name: 'Salvar produto' }).click();
+  await expect(stale.getByRole('alert')).toContainText(
+    'Alguém salvou este produto depois que você abriu a página',
+  );
+  await stale.close();
+  await page.reload();
+  await expect(page.getByLabel('Resumo (ao lado do preço)')).toHaveValue('Resumo salvo primeiro.');
+
   // Off: the page is gone for the shopper, the product stays in the panel; on again, it is back.
   await page.getByLabel('À venda na loja').uncheck();
   await page.getByRole('button', { name: 'Salvar produto' }).click();
