@@ -26,10 +26,11 @@ export async function changeFavourite(
   action: FavouriteAction,
 ): Promise<boolean> {
   const [product] = await db
-    .select({ id: t.products.id })
+    .select({ id: t.products.id, active: t.products.active })
     .from(t.products)
     .where(eq(t.products.id, productId));
-  if (!product) throw notFound('Produto não encontrado.');
+  // A product off sale can still leave the list, but not join it.
+  if (!product || (action === 'add' && !product.active)) throw notFound('Produto não encontrado.');
   const line = and(eq(t.favourites.customerId, customerId), eq(t.favourites.productId, productId));
   switch (action) {
     case 'add':

@@ -177,6 +177,21 @@ describe('switched off, a product leaves the storefront but stays for the team',
     expect(cart.itens[0]?.estoque).toBe(0);
     expect(cart.mensagens.map((m) => m.mensagem).join(' ')).toMatch(/indisponível/);
     expect((await load(p.id)).produto.ativo).toBe(false);
+    // Nor can it join a shopper's favourites.
+    const shopper = { Session: newSession(), 'Content-Type': 'application/json' };
+    await store.loginAs(shopper.Session, { name: 'Bia Lima' });
+    const favourite = await store.request('/v2/front/wishlist/add', {
+      method: 'POST',
+      headers: shopper,
+      body: JSON.stringify({
+        idProduto: p.id,
+        idAtributoSimples: 0,
+        idUnidadeVenda: 0,
+        quantidade: 1,
+        parametroAdicional: '',
+      }),
+    });
+    expect(favourite.status).toBe(404);
 
     expect((await call('PUT', `/${String(p.id)}`, input)).status).toBe(200);
     expect(await verify(produto.caminho)).toEqual({ nivel: 'product/detail' });
