@@ -1,14 +1,6 @@
-import { ApiError } from '#/api/http.ts';
-import {
-  moveProductPhoto,
-  removeProductPhoto,
-  saveStaffProduct,
-  sendProductPhoto,
-  staffProduct,
-  staffProductOptions,
-} from '#/api/staff.ts';
+import { saveStaffProduct, staffProduct, staffProductOptions } from '#/api/staff.ts';
 import type { Atividade } from '#/contract/activity.ts';
-import { DESCRIPTION_MAX, FINISHES_MAX, PHOTO_MAX_BYTES } from '#/contract/staff-products.ts';
+import { DESCRIPTION_MAX, FINISHES_MAX } from '#/contract/staff-products.ts';
 import type { StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
@@ -16,6 +8,7 @@ import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { typedNumber } from './panel-coupons.ts';
 import { panelPage } from './panel.ts';
+import { PHOTO_ACTIONS, PHOTO_DONE, photoAction, text } from './panel-product-photos.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
@@ -143,46 +136,6 @@ function postedFields(form: FormData): Fields {
 }
 
 const DONE: Partial<Record<string, string>> = { salvo: 'Produto salvo.', criado: 'Produto criado.' };
-const PHOTO_DONE: Partial<Record<string, string>> = {
-  'foto-enviada': 'Foto enviada.',
-  'foto-movida': 'Ordem das fotos salva.',
-  'foto-removida': 'Foto removida.',
-};
-
-/** The photo buttons' actions, each with where it goes on success. */
-async function photoAction(
-  client: Parameters<typeof sendProductPhoto>[0],
-  id: number,
-  action: string,
-  form: FormData,
-): Promise<string> {
-  const foto = text(form.get('foto'));
-  if (action === 'foto-enviar') {
-    const file = form.get('arquivo');
-    if (!(file instanceof File) || file.size === 0)
-      throw new ApiError(400, 'fotos', 'Escolha o arquivo da foto (JPEG, PNG ou WebP).');
-    if (file.size > PHOTO_MAX_BYTES)
-      throw new ApiError(
-        400,
-        'fotos',
-        `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`,
-      );
-    await sendProductPhoto(client, id, {
-      type: file.type || 'application/octet-stream',
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    });
-    return 'foto-enviada';
-  }
-  if (action === 'foto-remover') {
-    await removeProductPhoto(client, id, foto);
-    return 'foto-removida';
-  }
-  await moveProductPhoto(client, id, foto, action === 'foto-antes' ? -1 : 1);
-  return 'foto-movida';
-}
-/** A posted text value, or empty (a file or nothing). */
-const text = (value: FormDataEntryValue | null | undefined) => (typeof value === 'string' ? value : '');
-const PHOTO_ACTIONS = new Set(['foto-enviar', 'foto-antes', 'foto-depois', 'foto-remover']);
 
 /**
  * `/painel/produtos/{id}` and `/painel/produtos/novo` (`catalogo` and owners): a product whole, its

@@ -54,6 +54,32 @@ function compressOnce(body: Buffer, encoding: Encoding): Buffer {
 const brotliAside = promisify(brotliCompress);
 const gzipAside = promisify(gzip);
 
+/**
+ * A page built to HTML (the marketing pages) is the same bytes for as long as the server runs: compressed
+ * at brotli's highest quality once, off the event loop. On the shell-sized page that is 13.2 KB instead of
+ * 14.2 KB, under the 14.6 KB a new connection's first round trip carries, so it arrives a round trip sooner.
+ */
+const built = new Map<string, Promise<Buffer>>();
+function compressBuilt(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${createHash('sha1').update(body).digest('base64')}`;
+  let out = built.get(key);
+  if (!out) {
+    out =
+      encoding === 'br'
+        ? brotliAside(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : gzipAside(body, { level: 9 });
+    out.catch(() => built.delete(key));
+    built.set(key, out);
+    if (built.size > MEMO_MAX) built.delete(built.keys().next().value ?? key);
+  }
+  return out;
+}
+
 /** Compress off the event loop (zlib's thread pool), for a body sent once. */
 const compressAside = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
   encoding === 'br'
@@ -69,9 +95,9 @@ const compressAside = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const reused =
-      /HIT|STALE/.test(c.res.headers.get('X-Astro-Cache') ?? '') || c.res.headers.has(REUSED_HEADER);
-    if (c.res.headers.has(REUSED_HEADER)) {
+    const prebuilt = c.res.headers.has(REUSED_HEADER);
+    const reused = /HIT|STALE/.test(c.res.headers.get('X-Astro-Cache') ?? '') || prebuilt;
+    if (prebuilt) {
       const plain = new Response(c.res.body, c.res);
       plain.headers.delete(REUSED_HEADER);
       c.res = undefined;
@@ -100,7 +126,11 @@ export function compression(): MiddlewareHandler {
       headers.set('Content-Encoding', encoding);
       // Only an answer that will be sent again (a route-cache hit, a page built to HTML) is worth compressing
       // hard, on the event loop, once; any other goes through zlib's thread pool at a fast setting.
-      const out = reused ? compressOnce(body, encoding) : await compressAside(body, encoding);
+      const out = prebuilt
+        ? await compressBuilt(body, encoding)
+        : reused
+          ? compressOnce(body, encoding)
+          : await compressAside(body, encoding);
       c.res = new Response(new Uint8Array(out), { status: res.status, headers });
       return;
     }
