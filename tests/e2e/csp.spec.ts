@@ -18,6 +18,9 @@ test('the store runs whole under its Content-Security-Policy: nothing blocked', 
   const res = await page.goto('/');
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
   expect(res?.headers()['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // A shareable page's style-src names its own styles, not every style of the build.
+  const styleSrc = /style-src ([^;]*)/.exec(res?.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(styleSrc.match(/'sha256-/g)?.length).toBe(await page.locator('style').count());
   // Wake the islands (a key press), open the cart: their scripts and styles must all be allowed.
   await page.keyboard.press('Shift');
   await page.goto('/banheiro/');

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { expect, test } from 'vitest';
+import { pageStyleHashes, trimStyleHashes } from '#/edge/page-csp.ts';
+
+const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+const used = ['.a{color:red}', 'astro-island{display:contents}'];
+const unused = ['.b{color:blue}', '.c{margin:0}', '.d{padding:0}'];
+const policy = [
+  "default-src 'self'",
+  `script-src 'self' ${hash('console.log(1)')}`,
+  `style-src 'self' ${[...used, ...unused].map(hash).join(' ')}`,
+  "style-src-attr 'unsafe-inline'",
+].join(';');
+const html = `<!doctype html><head><style>${used[0] ?? ''}</style><style data-x="1">${used[1] ?? ''}</style></head><body>oi</body>`;
+
+const app = new Hono();
+app.use(pageStyleHashes());
+app.get('/publica', (c) =>
+  c.html(html, 200, { 'Content-Security-Policy': policy, 'Cache-Control': 'public, max-age=60' }),
+);
+app.get('/privada', (c) =>
+  c.html(html, 200, { 'Content-Security-Policy': policy, 'Cache-Control': 'private, no-store' }),
+);
+
+test("a shareable page's style-src keeps only the hashes of its own styles, and everything else", async () => {
+  const res = await app.request('/publica');
+  expect(await res.text()).toBe(html);
+  const trimmed = res.headers.get('Content-Security-Policy') ?? '';
+  for (const css of used) expect(trimmed).toContain(hash(css));
+  for (const css of unused) expect(trimmed).not.toContain(hash(css));
+  expect(trimmed).toContain(`script-src 'self' ${hash('console.log(1)')}`);
+  expect(trimmed).toContain("style-src-attr 'unsafe-inline'");
+  expect(trimmed).toContain("default-src 'self'");
+  expect(trimmed.length).toBeLessThan(policy.length);
+});
+
+test('a private page keeps the policy as Astro wrote it', async () => {
+  const res = await app.request('/privada');
+  expect(res.headers.get('Content-Security-Policy')).toBe(policy);
+});
+
+test('a style-src of only sources other than hashes is left alone', () => {
+  expect(trimStyleHashes("style-src 'self' https://fonts.example", new Set())).toBe(
+    "style-src 'self' https://fonts.example",
+  );
+});
