@@ -44,7 +44,6 @@ import { pageParamsOnly } from './edge/query.ts';
 import { dropRouteCache } from './edge/route-cache.ts';
 import { builtDir, serveAssets } from './edge/assets.ts';
 import { compression } from './edge/compression.ts';
-import { pageStyleHashes } from './edge/page-csp.ts';
 import { maintenance } from './edge/maintenance.ts';
 import { proxyApi } from './edge/proxy.ts';
 import { publicOrigin } from './edge/public-origin.ts';
@@ -104,8 +103,6 @@ app.on(
 );
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
-// A shareable page's CSP names only the styles that page holds (Astro's names every style of the build).
-app.use(pageStyleHashes());
 // While the database is away, a page that needed it is the outage page (503), and /saude says so.
 app.use(outagePages(() => unavailable()));
 

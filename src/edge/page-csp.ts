@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
 
 /**
  * Astro's Content-Security-Policy names, in `style-src`, the hash of every style the build inlines (57 on
  * this store), whichever page is sent: 3 KB of header on every page, sent before the first byte of HTML,
- * though a page holds two or three `<style>` elements. For a shareable HTML page (its body is read whole
- * anyway, to be compressed), this keeps in `style-src` only the hashes of the styles the page holds: the
- * policy allows less than before, never more. Private pages stream, and keep Astro's header as it is.
+ * though a page holds two or three `<style>` elements. For a shareable HTML page this keeps in `style-src`
+ * only the hashes of the styles the page holds: the policy allows less than before, never more. It is done
+ * as a page is rendered for the route cache (edge/route-cache.ts), so a cached page costs nothing more to
+ * send. Private pages stream, and keep Astro's header as it is.
  */
 const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
 const CSP = 'Content-Security-Policy';
@@ -31,22 +31,21 @@ export function trimStyleHashes(policy: string, keep: ReadonlySet<string>): stri
     .join(';');
 }
 
-export function pageStyleHashes(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    const policy = res.headers.get(CSP);
-    if (
-      !policy ||
-      !res.body ||
-      !(res.headers.get('Content-Type') ?? '').startsWith('text/html') ||
-      !/\bpublic\b/.test(res.headers.get('Cache-Control') ?? '')
-    )
-      return;
-    const html = await res.text();
-    const headers = new Headers(res.headers);
-    headers.set(CSP, trimStyleHashes(policy, styleSources(html)));
-    c.res = undefined;
-    c.res = new Response(html, { status: res.status, statusText: res.statusText, headers });
-  };
+/**
+ * A rendered page with its policy's style hashes trimmed to its own (a shareable HTML page with a CSP
+ * header); any other answer as it came. Run once per rendering, before the route cache keeps the page.
+ */
+export async function withPageStyleHashes(res: Response): Promise<Response> {
+  const policy = res.headers.get(CSP);
+  if (
+    !policy ||
+    !res.body ||
+    !(res.headers.get('Content-Type') ?? '').startsWith('text/html') ||
+    !/\bpublic\b/.test(res.headers.get('Cache-Control') ?? '')
+  )
+    return res;
+  const html = await res.text();
+  const headers = new Headers(res.headers);
+  headers.set(CSP, trimStyleHashes(policy, styleSources(html)));
+  return new Response(html, { status: res.status, statusText: res.statusText, headers });
 }

@@ -1,6 +1,7 @@
 import memoryProvider from 'astro/cache/memory';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { CATALOGUE_CACHE } from '#/lib/page-cache.ts';
+import { withPageStyleHashes } from './page-csp.ts';
 
 /**
  * Astro's in-memory route cache, kept where src/fetch.ts can reach it: when the catalogue or the settings
@@ -14,7 +15,14 @@ const registry: Set<CacheProvider> = ((globalThis as Record<symbol, unknown>)[
 const routeCache: CacheProviderFactory = (config) => {
   const provider = memoryProvider(config);
   registry.add(provider);
-  return provider;
+  const onRequest = provider.onRequest?.bind(provider);
+  if (!onRequest) return provider;
+  // A page is kept with a policy naming only its own styles (edge/page-csp.ts), worked out once as it renders.
+  return {
+    ...provider,
+    invalidate: provider.invalidate.bind(provider),
+    onRequest: (context, next) => onRequest(context, async () => withPageStyleHashes(await next())),
+  };
 };
 export default routeCache;
 
