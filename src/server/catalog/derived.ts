@@ -2,7 +2,7 @@
 // and stock of its first finish in stock, its search words), refreshed by whatever changed them.
 import { inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { queryRows } from '#/server/db/client.ts';
+import { inOrder, queryRows } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { normalizeText } from '#/server/lib/text.ts';
@@ -48,7 +48,7 @@ export async function refreshTotals(db: Db, ids: number[]): Promise<void> {
 /** Name key and search vector (name, categories, finishes), and any new word for the search's typo lookups. */
 export async function refreshSearch(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const [products, variants, categories] = await Promise.all([
+  const [products, variants, categories] = await inOrder(
     db
       .select({ id: t.products.id, name: t.products.name, categoryId: t.products.categoryId })
       .from(t.products)
@@ -61,7 +61,7 @@ export async function refreshSearch(db: Db, ids: number[]): Promise<void> {
     db
       .select({ id: t.categories.id, parentId: t.categories.parentId, name: t.categories.name })
       .from(t.categories),
-  ]);
+  );
   const byId = new Map(categories.map((c) => [c.id, c]));
   const chain = (id: number): string[] => {
     const names: string[] = [];

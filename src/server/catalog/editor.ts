@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
 import type { ProductInput, StaffProduct } from '#/contract/staff-products.ts';
-import { inTransaction } from '#/server/db/client.ts';
+import { inOrder, inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
@@ -30,7 +30,7 @@ const cleanDescription = (html: string) =>
 
 /** One product whole, as the editor shows it; undefined when there is none. */
 export async function loadEditable(db: Db, id: number): Promise<Editable | undefined> {
-  const [[p], [details], variants, redirects, photos] = await Promise.all([
+  const [[p], [details], variants, redirects, photos] = await inOrder(
     db.select().from(t.products).where(eq(t.products.id, id)),
     db.select().from(t.productDetails).where(eq(t.productDetails.productId, id)),
     db.select().from(t.variants).where(eq(t.variants.productId, id)).orderBy(asc(t.variants.position)),
@@ -44,7 +44,7 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
       .from(t.productPhotos)
       .where(eq(t.productPhotos.productId, id))
       .orderBy(asc(t.productPhotos.position)),
-  ]);
+  );
   if (!p) return undefined;
   const editable = {
     id: p.id,

@@ -25,6 +25,18 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((transaction) => work(transaction as unknown as Db));
 
+/**
+ * Queries awaited one after the other (Drizzle's queries start when awaited), for code that also runs inside
+ * a transaction: its one connection takes one query at a time (pg deprecates queuing them).
+ */
+export async function inOrder<T extends readonly unknown[]>(
+  ...queries: { [K in keyof T]: PromiseLike<T[K]> }
+): Promise<T> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as unknown as T;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
