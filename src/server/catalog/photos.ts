@@ -1,6 +1,6 @@
 // One concern: a product's photos as the team manages them (add, move, remove), kept whole in the database.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { PHOTOS_MAX } from '#/contract/staff-products.ts';
@@ -54,7 +54,7 @@ async function refreshPhotos(tx: Db, productId: number): Promise<string[]> {
   return ids;
 }
 
-/** The product, locked for this change: two changes of one product's photos take turns. */
+/** The product's photos as they are, its row locked until the change commits. */
 async function lockProduct(tx: Db, productId: number): Promise<string[]> {
   const [row] = await tx
     .select({ photos: t.products.photos })
@@ -65,14 +65,44 @@ async function lockProduct(tx: Db, productId: number): Promise<string[]> {
   return row.photos;
 }
 
-const change = (actor: Actor, productId: number, action: string, before: string[], after: string[]) => ({
-  actor,
-  action,
-  entity: 'produto' as const,
-  entityId: String(productId),
-  before: { fotos: before },
-  after: { fotos: after },
-});
+/** Positions 0, 1, 2… in this order. */
+async function writeOrder(tx: Db, productId: number, order: readonly string[]): Promise<void> {
+  for (const [position, id] of order.entries())
+    await tx
+      .update(t.productPhotos)
+      .set({ position })
+      .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, id)));
+}
+
+/**
+ * One change of a product's photos: the product locked (two changes of its photos take turns), `work` given
+ * the photos as they were, the new order written to the product, and the change recorded, in one transaction.
+ */
+async function photoChange(
+  db: Db,
+  productId: number,
+  actor: Actor,
+  action: string,
+  work: (tx: Db, before: string[]) => Promise<void>,
+): Promise<string[]> {
+  let before: string[] = [];
+  return recorded(
+    db,
+    async (tx) => {
+      before = await lockProduct(tx, productId);
+      await work(tx, before);
+      return refreshPhotos(tx, productId);
+    },
+    (after) => ({
+      actor,
+      action,
+      entity: 'produto',
+      entityId: String(productId),
+      before: { fotos: before },
+      after: { fotos: after },
+    }),
+  );
+}
 
 /** Keep a sent photo as the product's last; the same photo twice is a 409, more than PHOTOS_MAX a 400. */
 export async function addPhoto(
@@ -84,81 +114,54 @@ export async function addPhoto(
   if (bytes.length === 0) throw badRequest('Escolha o arquivo da foto.');
   const photo = await photoOf(bytes);
   const id = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-  let before: string[] = [];
-  return recorded(
-    db,
-    async (tx) => {
-      before = await lockProduct(tx, productId);
-      if (before.includes(id)) throw new PlatformError(409, 'product_taken', 'Esta foto já está no produto.');
-      if (before.length >= PHOTOS_MAX)
-        throw badRequest(
-          `Um produto tem no máximo ${String(PHOTOS_MAX)} fotos: remova uma antes de enviar outra.`,
-        );
-      await tx.insert(t.productPhotos).values({
-        productId,
-        id,
-        position: before.length,
-        ...photo,
-        content: Buffer.from(bytes).toString('base64'),
-      });
-      return refreshPhotos(tx, productId);
-    },
-    (after) => change(actor, productId, 'produto.foto.adicionar', before, after),
-  );
+  return photoChange(db, productId, actor, 'produto.foto.adicionar', async (tx, before) => {
+    if (before.includes(id)) throw new PlatformError(409, 'product_taken', 'Esta foto já está no produto.');
+    if (before.length >= PHOTOS_MAX)
+      throw badRequest(
+        `Um produto tem no máximo ${String(PHOTOS_MAX)} fotos: remova uma antes de enviar outra.`,
+      );
+    await tx.insert(t.productPhotos).values({
+      productId,
+      id,
+      position: before.length,
+      ...photo,
+      content: Buffer.from(bytes).toString('base64'),
+    });
+  });
 }
 
+const missing = () => notFound('Foto não encontrada neste produto.');
+
 /** Move a photo one place earlier (-1) or later (1); at either end it stays. */
-export async function movePhoto(
+export function movePhoto(
   db: Db,
   productId: number,
   photoId: string,
   step: -1 | 1,
   actor: Actor,
 ): Promise<string[]> {
-  let before: string[] = [];
-  return recorded(
-    db,
-    async (tx) => {
-      before = await lockProduct(tx, productId);
-      const at = before.indexOf(photoId);
-      if (at < 0) throw notFound('Foto não encontrada neste produto.');
-      const order = [...before];
-      const to = Math.min(Math.max(at + step, 0), order.length - 1);
-      [order[at], order[to]] = [order[to] as string, order[at] as string];
-      for (const [position, id] of order.entries())
-        await tx
-          .update(t.productPhotos)
-          .set({ position })
-          .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, id)));
-      return refreshPhotos(tx, productId);
-    },
-    (after) => change(actor, productId, 'produto.foto.mover', before, after),
-  );
+  return photoChange(db, productId, actor, 'produto.foto.mover', async (tx, before) => {
+    const at = before.indexOf(photoId);
+    if (at < 0) throw missing();
+    const order = [...before];
+    const to = Math.min(Math.max(at + step, 0), order.length - 1);
+    [order[at], order[to]] = [order[to] as string, order[at] as string];
+    await writeOrder(tx, productId, order);
+  });
 }
 
-export async function removePhoto(
-  db: Db,
-  productId: number,
-  photoId: string,
-  actor: Actor,
-): Promise<string[]> {
-  let before: string[] = [];
-  return recorded(
-    db,
-    async (tx) => {
-      before = await lockProduct(tx, productId);
-      const gone = await tx
-        .delete(t.productPhotos)
-        .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, photoId)))
-        .returning({ id: t.productPhotos.id });
-      if (gone.length === 0) throw notFound('Foto não encontrada neste produto.');
-      await tx.execute(
-        sql`update ${t.productPhotos} p set position = o.n - 1 from (select id, row_number() over (order by position) as n from ${t.productPhotos} where product_id = ${productId}) o where p.product_id = ${productId} and p.id = o.id`,
-      );
-      return refreshPhotos(tx, productId);
-    },
-    (after) => change(actor, productId, 'produto.foto.remover', before, after),
-  );
+export function removePhoto(db: Db, productId: number, photoId: string, actor: Actor): Promise<string[]> {
+  return photoChange(db, productId, actor, 'produto.foto.remover', async (tx, before) => {
+    if (!before.includes(photoId)) throw missing();
+    await tx
+      .delete(t.productPhotos)
+      .where(and(eq(t.productPhotos.productId, productId), eq(t.productPhotos.id, photoId)));
+    await writeOrder(
+      tx,
+      productId,
+      before.filter((id) => id !== photoId),
+    );
+  });
 }
 
 /** A photo's file as sent, for the renditions the storefront serves; undefined when there is none. */

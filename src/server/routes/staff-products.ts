@@ -91,6 +91,10 @@ staffProducts.post('/', productBody, async (c) => {
   return c.json(await editorAnswer(db, saved.produto), 201);
 });
 
+/** The product as the editor shows it after one of its photos changed (it exists: the change locked it). */
+const photosChanged = async (db: Db, id: number) =>
+  editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']);
+
 /** A photo's id in a path: the 24 hex digits of its content's hash. */
 function photoOf(raw: string): string {
   if (!/^[0-9a-f]{24}$/.test(raw)) throw notFound('Foto não encontrada neste produto.');
@@ -113,7 +117,7 @@ staffProducts.post(
     const { db } = c.get('config');
     const id = idOf(c.req.param('id'));
     await addPhoto(db, id, new Uint8Array(await c.req.arrayBuffer()), c.get('actor'));
-    return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']), 201);
+    return c.json(await photosChanged(db, id), 201);
   },
 );
 
@@ -126,7 +130,7 @@ staffProducts.put(
     const { db } = c.get('config');
     const id = idOf(c.req.param('id'));
     await movePhoto(db, id, photoOf(c.req.param('photo')), c.req.valid('json').mover, c.get('actor'));
-    return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']));
+    return c.json(await photosChanged(db, id));
   },
 );
 
@@ -134,5 +138,5 @@ staffProducts.delete('/:id/photos/:photo', async (c) => {
   const { db } = c.get('config');
   const id = idOf(c.req.param('id'));
   await removePhoto(db, id, photoOf(c.req.param('photo')), c.get('actor'));
-  return c.json(await editorAnswer(db, (await loadEditable(db, id)) as StaffProduct['produto']));
+  return c.json(await photosChanged(db, id));
 });
