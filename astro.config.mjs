@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
 import buildOutput from './src/build/output-integration.ts';
+import { terserPass } from './src/build/terser-pass.ts';
 import { BUILD_ORIGIN } from './src/edge/static-pages.ts';
 import { INLINE_SCRIPTS, scriptHash } from './src/lib/inline-scripts.ts';
 
@@ -48,6 +49,7 @@ export default defineConfig({
   // dropped at once when the catalogue changes on any instance (src/edge/route-cache.ts).
   cache: { provider: { name: 'memory', entrypoint: './src/edge/route-cache.ts', config: { max: 2000 } } },
   vite: {
+    plugins: [terserPass()],
     environments: {
       client: {
         build: {

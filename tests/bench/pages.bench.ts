@@ -206,7 +206,7 @@ try {
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) console.log(row);
-  console.log('\nIsland JavaScript (compressed, budget 75 KB once hydrated)\n');
+  console.log('\nIsland JavaScript (compressed, budget 75 KB once hydrated, 72 KB kept)\n');
   console.log('| page | before interaction | hydrated at 360 px | hydrated at 1366 px |');
   console.log('| --- | ---: | ---: | ---: |');
   for (const row of islandRows) console.log(row);

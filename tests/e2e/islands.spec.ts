@@ -8,8 +8,11 @@ import { expectNoSeriousA11yIssues } from './axe.ts';
  * interaction, the first tap is not lost, and each island's journey works end to end.
  */
 
-/** Islands' JavaScript, all of it, once hydrated (spec budget: 75 KB compressed). */
-const ISLANDS_BUDGET_BYTES = 75 * 1024;
+/**
+ * Islands' JavaScript, all of it, once hydrated: the spec's budget is 75 KB compressed, and the store keeps
+ * 3 KB of it free for fixes to come (a drawer's, a popup's or the search list's code loads when first used).
+ */
+const ISLANDS_BUDGET_BYTES = 72 * 1024;
 
 /**
  * Count the islands that said they are ready, and the compressed bytes of every `/_astro/` script

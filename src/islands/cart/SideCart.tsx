@@ -1,33 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { formatBRL } from '#/lib/money.ts';
-import {
-  $cart,
-  $cartBusy,
-  $cartCount,
-  $cartMessages,
-  $cartOpen,
-  $upsell,
-  addItem,
-  closeCart,
-  COUNT_KEY,
-  loadCart,
-  openCart,
-} from '#/stores/cart.ts';
-import { CartLine } from './CartLine.tsx';
-import { UpsellRow } from './Upsell.tsx';
-import { useDialog } from '#/islands/shared/dialog.ts';
-import { Icon } from '#/islands/shared/Icon.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { $cartCount, $cartOpen, addItem, COUNT_KEY, loadCart, openCart } from '#/stores/cart.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
-import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
+import type { DrawerProps } from './CartDrawer.tsx';
 import sideCartCss from './side-cart.css?url';
 
-type Props = {
-  /** Departments offered when the cart is empty. */
-  departments: { label: string; href: string }[];
-  /** Where a line's name is cut (the store's setting produto.limiteNomeCarrinho). */
-  nameLimit: number;
-};
+/**
+ * The drawer's code (its lines, totals and offers) loads when the shopper first asks for the cart: a
+ * page nobody buys from does not download it, and a 'Comprar' fetches it while the item is being added.
+ */
+const loadDrawer = () => import('./CartDrawer.tsx');
+const CartDrawer = lazy(loadDrawer);
 
 const number = (value: FormDataEntryValue | null) => (typeof value === 'string' ? Number(value) : NaN);
 
@@ -39,6 +22,7 @@ function useCartTriggers(): void {
         return;
       if (!(event.target instanceof Element) || !event.target.closest('[data-cart-link]')) return;
       event.preventDefault();
+      void loadDrawer();
       void openCart();
     };
     const onSubmit = (event: SubmitEvent) => {
@@ -51,8 +35,12 @@ function useCartTriggers(): void {
         idAtributoSimples: number(data.get('idAtributoSimples')),
         quantidade: number(data.get('quantidade')),
       };
-      if (Object.values(item).every(Number.isInteger)) void addItem(item);
-      else form.submit();
+      if (!Object.values(item).every(Number.isInteger)) {
+        form.submit();
+        return;
+      }
+      void loadDrawer();
+      void addItem(item);
     };
     document.addEventListener('click', onClick);
     document.addEventListener('submit', onSubmit);
@@ -78,126 +66,26 @@ function useCartTriggers(): void {
   }, []);
 }
 
-/** The side cart ('Sacola de compras'): a focus-trapped dialog over the page. */
-export default function SideCart({ departments, nameLimit }: Props) {
+/**
+ * The side cart ('Sacola de compras'): takes over the page's cart links and 'Comprar' forms, and shows
+ * the drawer (CartDrawer.tsx) while the cart is open.
+ */
+export default function SideCart(props: Omit<DrawerProps, 'offersClosed' | 'onOffersClosed'>) {
   const styled = useLateReady(sideCartCss);
   useCartTriggers();
   const open = useStore($cartOpen);
-  const cart = useStore($cart);
-  const busy = useStore($cartBusy);
-  const messages = useStore($cartMessages);
-  const offers = useStore($upsell);
+  // Offers closed once stay closed while the page lives, however often the drawer opens.
   const [offersClosed, setOffersClosed] = useState(false);
-  const panel = useDialog(open, closeCart);
   if (!open || !styled) return null;
-  const items = cart?.itens ?? [];
-  const percent = Math.floor(cart?.subtotal.descontoVista.porcentagem ?? 0);
   return (
-    <>
-      <button
-        type="button"
-        className="backdrop"
-        tabIndex={-1}
-        aria-label="Fechar sacola"
-        onClick={closeCart}
+    <Suspense fallback={null}>
+      <CartDrawer
+        {...props}
+        offersClosed={offersClosed}
+        onOffersClosed={() => {
+          setOffersClosed(true);
+        }}
       />
-      <div
-        ref={panel}
-        className="drawer drawer--right sc"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="sc-title"
-        aria-busy={busy}
-        tabIndex={-1}
-      >
-        <header className="sc__head">
-          <h2 id="sc-title">Sacola de compras ({cart?.quantidadeItens ?? 0})</h2>
-          <button type="button" className="icon-btn" aria-label="Fechar sacola" onClick={closeCart}>
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="sc__messages" aria-live="polite">
-          {messages.map((m, i) => (
-            <p key={`${m.tipo}-${String(i)}`} className={`sc__msg sc__msg--${m.tipo}`}>
-              <SafeHtml html={m.mensagem} />
-            </p>
-          ))}
-        </div>
-        <div className="sc__body">
-          {busy && <div className="sc__loader" role="progressbar" aria-label="Atualizando a sacola" />}
-          {cart && items.length === 0 ? (
-            <div className="sc__empty">
-              <p>
-                <strong>Seu carrinho está vazio</strong>
-              </p>
-              <p>Que tal navegar pelas nossas categorias?</p>
-              <ul>
-                {departments.map((d) => (
-                  <li key={d.href}>
-                    <a href={d.href}>{d.label}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <ul className="sc__items">
-              {items.map((item) => (
-                <CartLine
-                  key={item.hash.idAtributoSimples}
-                  item={item}
-                  busy={busy}
-                  nameLimit={nameLimit}
-                  cash={cart?.subtotal.descontoVista.texto ?? ''}
-                />
-              ))}
-            </ul>
-          )}
-          {items.length > 0 && !offersClosed && (
-            <UpsellRow
-              offers={offers}
-              busy={busy}
-              onClose={() => {
-                setOffersClosed(true);
-              }}
-            />
-          )}
-        </div>
-        {cart && items.length > 0 && (
-          <footer className="sc__foot">
-            <p className="sc__total">
-              <span>Sub-total:</span> <strong>{formatBRL(cart.subtotal.valor)}</strong>
-            </p>
-            {cart.cupom && (
-              <p className="sc__total">
-                <span>Cupom {cart.cupom.codigo}:</span>{' '}
-                <strong>
-                  {!cart.cupom.aplicado
-                    ? cart.cupom.motivo
-                    : cart.cupom.desconto > 0
-                      ? `− ${formatBRL(cart.cupom.desconto)}`
-                      : `${String(cart.cupom.freteDesconto)}% no frete`}
-                </strong>
-              </p>
-            )}
-            <p className="sc__total">
-              <span>Total</span>{' '}
-              <strong>{formatBRL(cart.subtotal.valor - (cart.cupom?.desconto ?? 0))}</strong>
-            </p>
-            {percent > 0 && (
-              <p className="sc__cash">
-                {formatBRL(cart.subtotal.descontoVista.valor)} com {percent}% de desconto{' '}
-                {cart.subtotal.descontoVista.texto}
-              </p>
-            )}
-            <a className="btn sc__checkout" href="/checkout/carrinho/">
-              FINALIZAR COMPRA
-            </a>
-            <button type="button" className="btn btn--ghost" onClick={closeCart}>
-              Continuar comprando
-            </button>
-          </footer>
-        )}
-      </div>
-    </>
+    </Suspense>
   );
 }

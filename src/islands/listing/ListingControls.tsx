@@ -1,163 +1,43 @@
-import { useEffect, useState } from 'react';
-import type { FilterGroup, FilterLink } from '#/lib/filter-groups.ts';
-import { useDialog } from '#/islands/shared/dialog.ts';
-import { Icon } from '#/islands/shared/Icon.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLateReady } from '#/islands/shared/ready.ts';
 import listingControlsCss from './listing-controls.css?url';
 
-/** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
-export const ORDER_TOGGLE_DELAY_MS = 500;
-
-type Controls = { groups: FilterGroup[]; orders: FilterLink[]; clearUrl?: string | undefined; total: string };
-
-const linksOf = (root: ParentNode, selector: string): FilterLink[] =>
-  [...root.querySelectorAll<HTMLAnchorElement>(selector)].map((a) => ({
-    label: a.firstChild?.textContent?.trim() ?? '',
-    href: a.getAttribute('href') ?? '',
-    current: a.hasAttribute('aria-current'),
-    follow: a.rel !== 'nofollow',
-    ...(a.querySelector('span')
-      ? { count: Number(a.querySelector('span')?.textContent.replace(/\D/g, '')) }
-      : {}),
-  }));
-
-/** The listing's own links (the page's filters, ordering and count), so the drawer repeats nothing. */
-function readControls(): Controls {
-  return {
-    groups: [...document.querySelectorAll('.filters section')].map((section) => ({
-      title: section.querySelector('h2')?.textContent.trim() ?? '',
-      links: linksOf(section, 'a'),
-    })),
-    orders: linksOf(document, '.order a'),
-    clearUrl: document.querySelector('.filters__clear')?.getAttribute('href') ?? undefined,
-    total: document.querySelector('.toolbar__count')?.textContent.trim() ?? '',
-  };
-}
-
-function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean; onToggle: () => void }) {
-  const id = `lc-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-  return (
-    <section className="lc__group">
-      <h3>
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={onToggle}>
-          {title} <Icon name="chevron" size={18} />
-        </button>
-      </h3>
-      <ul id={id} hidden={!open}>
-        {links.map((l) => (
-          <li key={l.href}>
-            <a href={l.href} rel={l.follow ? undefined : 'nofollow'} aria-current={l.current || undefined}>
-              {l.label}
-              {l.count !== undefined && <span> ({l.count})</span>}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+/** The drawer's code loads when 'Filtrar' or 'Ordenar' is first pressed (ListingDrawer.tsx). */
+const loadDrawer = () => import('./ListingDrawer.tsx');
+const ListingDrawer = lazy(loadDrawer);
 
 /**
- * Phones: 'Filtrar' and 'Ordenar' open one drawer with the ordering and every filter as accordions;
- * 'Ordenar' also opens the ordering accordion ORDER_TOGGLE_DELAY_MS later. It shows the listing's own
- * links, read from the page; without JavaScript (and on desktop) the page's <details> panels do the job.
+ * Phones: 'Filtrar' and 'Ordenar' open one drawer with the ordering and every filter as accordions
+ * (ListingDrawer.tsx, which reads the listing's own links from the page); without JavaScript (and on
+ * desktop) the page's <details> panels do the job.
  */
 export default function ListingControls() {
   const styled = useLateReady(listingControlsCss);
-  const [open, setOpen] = useState(false);
-  const [controls, setControls] = useState<Controls | undefined>(undefined);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const close = () => {
-    setOpen(false);
-  };
-  const panel = useDialog(open, close);
-  const toggle = (title: string) => {
-    setExpanded((now) => {
-      const next = new Set(now);
-      if (next.has(title)) next.delete(title);
-      else next.add(title);
-      return next;
-    });
-  };
-
+  /** The button that opened the drawer, each press a new object; undefined while it is closed. */
+  const [opener, setOpener] = useState<{ panel: string } | undefined>(undefined);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const onClick = (event: MouseEvent) => {
       const trigger =
         event.target instanceof Element ? event.target.closest<HTMLElement>('[data-listing-panel]') : null;
       if (!trigger) return;
       event.preventDefault();
-      const read = readControls();
-      setControls(read);
-      setExpanded((now) =>
-        now.size
-          ? now
-          : new Set(read.groups.filter((g) => g.links.some((l) => l.current)).map((g) => g.title)),
-      );
-      setOpen(true);
-      if (trigger.dataset['listingPanel'] === 'ordenar') {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          setExpanded((now) => new Set([...now, 'Ordenar']));
-        }, ORDER_TOGGLE_DELAY_MS);
-      }
+      void loadDrawer();
+      setOpener({ panel: trigger.dataset['listingPanel'] ?? '' });
     };
     document.addEventListener('click', onClick);
     return () => {
       document.removeEventListener('click', onClick);
-      clearTimeout(timer);
     };
   }, []);
-
-  if (!open || !controls || !styled) return null;
-  const { groups, orders, clearUrl, total } = controls;
+  if (!opener || !styled) return null;
   return (
-    <>
-      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar filtros" onClick={close} />
-      <div
-        ref={panel}
-        className="drawer drawer--right lc"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="lc-title"
-      >
-        <header className="lc__head">
-          <h2 id="lc-title">Filtrar e ordenar</h2>
-          <button type="button" className="icon-btn" aria-label="Fechar filtros" onClick={close}>
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="lc__body">
-          <Section
-            title="Ordenar"
-            links={orders}
-            open={expanded.has('Ordenar')}
-            onToggle={() => {
-              toggle('Ordenar');
-            }}
-          />
-          {groups.map((g) => (
-            <Section
-              key={g.title}
-              {...g}
-              open={expanded.has(g.title)}
-              onToggle={() => {
-                toggle(g.title);
-              }}
-            />
-          ))}
-        </div>
-        <footer className="lc__foot">
-          {clearUrl && (
-            <a className="btn btn--ghost" href={clearUrl} rel="nofollow">
-              Limpar filtros
-            </a>
-          )}
-          <button type="button" className="btn" onClick={close}>
-            Ver {total}
-          </button>
-        </footer>
-      </div>
-    </>
+    <Suspense fallback={null}>
+      <ListingDrawer
+        opener={opener}
+        onClose={() => {
+          setOpener(undefined);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,31 +1,29 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { MenuNode } from '#/lib/menu-tree.ts';
-import { $menuOpen, $menuPath, closeMenu, drillDown, drillUp, openMenu } from '#/stores/menu.ts';
-import { $user, firstName } from '#/stores/user.ts';
-import { useDialog } from '#/islands/shared/dialog.ts';
-import { Icon } from '#/islands/shared/Icon.tsx';
+import { $menuOpen, openMenu } from '#/stores/menu.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
 import mobileMenuCss from './mobile-menu.css?url';
 
 type Props = { menu: MenuNode[]; storeName: string };
 
+/** The drawer's code loads when the menu button is first pressed (MenuDrawer.tsx). */
+const loadDrawer = () => import('./MenuDrawer.tsx');
+const MenuDrawer = lazy(loadDrawer);
+
 /**
- * The phone menu drawer: greeting, account shortcuts, the architect link and the catalogue drilled
- * down level by level (each level with 'Ver tudo'). It takes over the header's menu button, whose
- * <details> list is what shoppers without JavaScript get.
+ * The phone menu: it takes over the header's menu button, whose <details> list is what shoppers
+ * without JavaScript get, and opens the drawer (MenuDrawer.tsx).
  */
 export default function MobileMenu({ menu, storeName }: Props) {
   const styled = useLateReady(mobileMenuCss);
   const open = useStore($menuOpen);
-  const path = useStore($menuPath);
-  const user = useStore($user);
-  const panel = useDialog(open, closeMenu);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element) || !event.target.closest('[data-menu-open]')) return;
       event.preventDefault();
+      void loadDrawer();
       openMenu();
     };
     document.addEventListener('click', onClick);
@@ -35,77 +33,9 @@ export default function MobileMenu({ menu, storeName }: Props) {
   }, []);
 
   if (!open || !styled) return null;
-  // The entries of the current level, and the chain of parents that led there.
-  const parents: MenuNode[] = [];
-  let entries = menu;
-  for (const index of path) {
-    const parent = entries[index];
-    if (!parent) break;
-    parents.push(parent);
-    entries = parent.sub;
-  }
-  const parent = parents.at(-1);
-  const name = firstName(user);
   return (
-    <>
-      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar menu" onClick={closeMenu} />
-      <div ref={panel} className="drawer drawer--left mm" role="dialog" aria-modal="true" aria-label="Menu">
-        <div className="mm__head">
-          <img src="/logo.svg" alt={storeName} width="140" height="32" />
-          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={closeMenu}>
-            <Icon name="close" />
-          </button>
-        </div>
-        <p className="mm__hello">{name ? `Olá, ${name}` : 'Olá, visitante!'}</p>
-        <div className="mm__access">
-          <span>Acesse</span>
-          <a className="btn btn--ghost" href={user?.logado ? '/minha-conta/' : '/checkout/acesso'}>
-            <Icon name="user" size={18} /> Minha conta
-          </a>
-          <a className="btn btn--ghost" href="/minha-conta/lista-desejo">
-            <Icon name="heart" size={18} /> Favoritos
-          </a>
-        </div>
-        <nav className="mm__nav" aria-label="Categorias">
-          {parent && (
-            <div className="mm__level">
-              <button type="button" className="mm__back" onClick={drillUp}>
-                <Icon name="back" size={18} /> Voltar
-              </button>
-              <strong>{parent.label}</strong>
-            </div>
-          )}
-          <ul>
-            {parent && (
-              <li>
-                <a className="mm__all" href={parent.href}>
-                  Ver tudo
-                </a>
-              </li>
-            )}
-            {entries.map((entry, i) => (
-              <li key={entry.href + entry.label}>
-                {entry.sub.length > 0 && path.length < 2 ? (
-                  <button
-                    type="button"
-                    aria-label={`${entry.label}: ver subcategorias`}
-                    onClick={() => {
-                      drillDown(i);
-                    }}
-                  >
-                    {entry.label} <Icon name="chevron" size={18} />
-                  </button>
-                ) : (
-                  <a href={entry.href}>{entry.label}</a>
-                )}
-              </li>
-            ))}
-          </ul>
-          <a className="mm__architect" href="/pagina/sou-arquiteto">
-            Sou arquiteto(a)
-          </a>
-        </nav>
-      </div>
-    </>
+    <Suspense fallback={null}>
+      <MenuDrawer menu={menu} storeName={storeName} />
+    </Suspense>
   );
 }

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $popup, closePopup, schedulePopup } from '#/stores/popup.ts';
-import { useDialog } from '#/islands/shared/dialog.ts';
-import { Icon } from '#/islands/shared/Icon.tsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { $popup, schedulePopup } from '#/stores/popup.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
-import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
 import popupCss from './popup.css?url';
+
+/** The dialog's code loads only when a popup is due (PopupDialog.tsx): most visits never show one. */
+const PopupDialog = lazy(() => import('./PopupDialog.tsx'));
 
 /**
  * Run `show` once no drawer or dialog is open (they lock the page's scroll: `no-scroll` on <html>), the
@@ -40,8 +40,7 @@ function whenUndisturbed(show: () => void): () => void {
 
 /**
  * The page level's popup (`struct/popup/{nivel}`): shown once per visitor, `tempo` seconds after the
- * islands wake (later if a drawer is open or the shopper is typing), as an accessible dialog. A
- * newsletter popup carries the sign-up form.
+ * islands wake (later if a drawer is open or the shopper is typing), as an accessible dialog.
  */
 export default function Popups({ nivel }: { nivel: string }) {
   const styled = useLateReady(popupCss);
@@ -55,48 +54,10 @@ export default function Popups({ nivel }: { nivel: string }) {
       cancel();
     };
   }, [nivel]);
-  const panel = useDialog(popup !== undefined, closePopup);
   if (!popup || !styled) return null;
   return (
-    <>
-      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar" onClick={closePopup} />
-      <div ref={panel} className="popup" role="dialog" aria-modal="true" aria-labelledby="popup-title">
-        <button type="button" className="icon-btn popup__close" aria-label="Fechar" onClick={closePopup}>
-          <Icon name="close" />
-        </button>
-        <h2 id="popup-title">{popup.nome}</h2>
-        {popup.imagem && <img src={popup.imagem} alt="" width="480" height="270" />}
-        {popup.conteudo && <SafeHtml className="popup__text" html={popup.conteudo} />}
-        {popup.tipo === 'newsletter' ? (
-          <form className="news" method="post" action="/newsletter">
-            <div className="news__field">
-              <label htmlFor="popup-email">E-mail</label>
-              <input
-                id="popup-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-              />
-            </div>
-            <div className="news__trap" aria-hidden="true">
-              <label htmlFor="popup-site">Não preencha este campo</label>
-              <input id="popup-site" name="website" tabIndex={-1} autoComplete="off" />
-            </div>
-            <input type="hidden" name="retorno" value={location.pathname} />
-            <button className="btn" type="submit">
-              Quero meu desconto
-            </button>
-          </form>
-        ) : (
-          popup.link && (
-            <a className="btn" href={popup.link}>
-              Aproveitar
-            </a>
-          )
-        )}
-      </div>
-    </>
+    <Suspense fallback={null}>
+      <PopupDialog popup={popup} />
+    </Suspense>
   );
 }

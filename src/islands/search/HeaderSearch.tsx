@@ -1,10 +1,9 @@
 // One island: the ARIA combobox's keyboard, focus and panel states belong together.
 import { searchText } from '#/contract/search-text.ts';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
 import {
-  $searchLoading,
   $searchOpen,
   $searchText,
   $submitting,
@@ -20,13 +19,16 @@ import {
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
 import { useLateReady } from '#/islands/shared/ready.ts';
-import { Suggestion } from './Suggestion.tsx';
 import { useVoiceSearch } from './voice.ts';
 import './search.css';
 
 const MOBILE_MAX = 1023;
 const isMobile = () => innerWidth <= MOBILE_MAX;
 const LIST_ID = 'busca-sugestoes';
+
+/** The suggestions' drawing loads when the field is first focused, while the first ones are fetched. */
+const loadList = () => import('./SuggestionList.tsx');
+const SuggestionList = lazy(loadList);
 
 /**
  * The header search: a GET form to /busca that works before hydration; once hydrated, an ARIA
@@ -38,7 +40,6 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
   const text = useStore($searchText);
   const open = useStore($searchOpen);
   const suggestions = useStore($suggestions);
-  const loading = useStore($searchLoading);
   const [mounted, setMounted] = useState(false);
   const [mobile, setMobile] = useState(false);
   const [active, setActive] = useState(-1);
@@ -82,6 +83,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
 
   const onFocus = () => {
     if (closing.current) return;
+    void loadList();
     if (isMobile()) setMobile(true);
     openSearch(isMobile() ? SUGGESTIONS_MOBILE : SUGGESTIONS_DESKTOP);
   };
@@ -163,16 +165,9 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
     />
   );
   const list = (
-    <>
-      <div id={LIST_ID} role="listbox" aria-label="Sugestões de produtos" aria-busy={loading}>
-        {suggestions.slice(0, limit).map((product, i) => (
-          <Suggestion key={product.id} product={product} id={`sg-${String(i)}`} active={i === active} />
-        ))}
-      </div>
-      {!loading && suggestions.length === 0 && searchText(text) && (
-        <p className="hs__none">Nenhum produto encontrado para &quot;{searchText(text)}&quot;</p>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <SuggestionList id={LIST_ID} text={text} active={active} limit={limit} />
+    </Suspense>
   );
   const buttons = (
     <>

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import type { MenuNode } from '#/lib/menu-tree.ts';
+import { $menuPath, closeMenu, drillDown, drillUp } from '#/stores/menu.ts';
+import { $user, firstName } from '#/stores/user.ts';
+import { useDialog } from '#/islands/shared/dialog.ts';
+import { Icon } from '#/islands/shared/Icon.tsx';
+
+/**
+ * The open phone menu drawer: greeting, account shortcuts, the architect link and the catalogue
+ * drilled down level by level (each level with 'Ver tudo').
+ */
+export default function MenuDrawer({ menu, storeName }: { menu: MenuNode[]; storeName: string }) {
+  const path = useStore($menuPath);
+  const user = useStore($user);
+  const panel = useDialog(true, closeMenu);
+  // The entries of the current level, and the chain of parents that led there.
+  const parents: MenuNode[] = [];
+  let entries = menu;
+  for (const index of path) {
+    const parent = entries[index];
+    if (!parent) break;
+    parents.push(parent);
+    entries = parent.sub;
+  }
+  const parent = parents.at(-1);
+  const name = firstName(user);
+  return (
+    <>
+      <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar menu" onClick={closeMenu} />
+      <div ref={panel} className="drawer drawer--left mm" role="dialog" aria-modal="true" aria-label="Menu">
+        <div className="mm__head">
+          <img src="/logo.svg" alt={storeName} width="140" height="32" />
+          <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={closeMenu}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <p className="mm__hello">{name ? `Olá, ${name}` : 'Olá, visitante!'}</p>
+        <div className="mm__access">
+          <span>Acesse</span>
+          <a className="btn btn--ghost" href={user?.logado ? '/minha-conta/' : '/checkout/acesso'}>
+            <Icon name="user" size={18} /> Minha conta
+          </a>
+          <a className="btn btn--ghost" href="/minha-conta/lista-desejo">
+            <Icon name="heart" size={18} /> Favoritos
+          </a>
+        </div>
+        <nav className="mm__nav" aria-label="Categorias">
+          {parent && (
+            <div className="mm__level">
+              <button type="button" className="mm__back" onClick={drillUp}>
+                <Icon name="back" size={18} /> Voltar
+              </button>
+              <strong>{parent.label}</strong>
+            </div>
+          )}
+          <ul>
+            {parent && (
+              <li>
+                <a className="mm__all" href={parent.href}>
+                  Ver tudo
+                </a>
+              </li>
+            )}
+            {entries.map((entry, i) => (
+              <li key={entry.href + entry.label}>
+                {entry.sub.length > 0 && path.length < 2 ? (
+                  <button
+                    type="button"
+                    aria-label={`${entry.label}: ver subcategorias`}
+                    onClick={() => {
+                      drillDown(i);
+                    }}
+                  >
+                    {entry.label} <Icon name="chevron" size={18} />
+                  </button>
+                ) : (
+                  <a href={entry.href}>{entry.label}</a>
+                )}
+              </li>
+            ))}
+          </ul>
+          <a className="mm__architect" href="/pagina/sou-arquiteto">
+            Sou arquiteto(a)
+          </a>
+        </nav>
+      </div>
+    </>
+  );
+}
