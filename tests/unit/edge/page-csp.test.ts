@@ -46,3 +46,24 @@ test('a style-src of only sources other than hashes is left alone', () => {
     "style-src 'self' https://fonts.example",
   );
 });
+
+test('a trimmed style is named by its new hash, in place of the built one; a style Astro never allowed stays unnamed', async () => {
+  const built = '.a{color:red}.b.astro-bbbbbbbb{color:blue}';
+  const stray = '.x.astro-cccccccc{color:green}.y{margin:0}';
+  const res = await withPageStyleHashes(
+    new Response(
+      `<!doctype html><head><style>${built}</style><style>${stray}</style></head><body><p class="a">oi</p></body>`,
+      {
+        headers: {
+          'Content-Type': 'text/html',
+          'Content-Security-Policy': `style-src 'self' ${hash(built)}`,
+          'Cache-Control': 'public, max-age=60',
+        },
+      },
+    ),
+  );
+  const body = await res.text();
+  expect(body).toContain('<style>.a{color:red}</style>');
+  expect(body).toContain('<style>.y{margin:0}</style>');
+  expect(res.headers.get('Content-Security-Policy')).toBe(`style-src 'self' ${hash('.a{color:red}')}`);
+});

@@ -1,0 +1,71 @@
+import { LRUCache } from 'lru-cache';
+import postcss from 'postcss';
+import type { Root } from 'postcss';
+
+/**
+ * Astro puts in a page the styles of every component its route imports, rendered or not: the catalogue's
+ * one route (`[...slug].astro`) renders a listing, a product or a landing page, so each of them carried the
+ * others' styles (5 KB on a listing). A component's scoped rules only ever match elements carrying its
+ * `astro-…` class, which Astro writes into the server's HTML (islands never do), so a rule whose selectors
+ * all name a class no element of the page has matches nothing, and is left out.
+ */
+const SCOPE = /\.astro-[a-z0-9]{8}(?![\w-])/g;
+const SCOPED = /\.astro-[a-z0-9]{8}(?![\w-])/;
+const STYLE_ELEMENT = /(<style(?:\s[^>]*)?>)([\s\S]*?)(<\/style>)/g;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+
+/** The scope classes the page's elements carry, as selectors (`.astro-…`). */
+function scopesIn(html: string): Set<string> {
+  const scopes = new Set<string>();
+  for (const [, names = ''] of html.replace(STYLE_ELEMENT, '').matchAll(CLASS_ATTRIBUTE))
+    for (const name of names.split(/\s+/)) if (name.startsWith('astro-')) scopes.add(`.${name}`);
+  return scopes;
+}
+
+/** Drop from `root` the selectors naming a scope no element has, the rules left with none, and emptied at-rules. */
+function prune(root: Root, present: ReadonlySet<string>): void {
+  const matches = (selector: string) => (selector.match(SCOPE) ?? []).every((scope) => present.has(scope));
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter(matches);
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+}
+
+/**
+ * A route's styles are the same bytes on each of its pages, and its views render a handful of component
+ * sets: each pair is trimmed once (about 8 ms for a listing's 28 KB) and remembered.
+ */
+const trimmed = new LRUCache<string, string>({ max: 200 });
+
+function trim(css: string, present: ReadonlySet<string>): string {
+  const key = `${[...present].sort().join(' ')}\n${css}`;
+  let out = trimmed.get(key);
+  if (out === undefined) {
+    const root = postcss.parse(css);
+    prune(root, present);
+    out = root.toString();
+    trimmed.set(key, out);
+  }
+  return out;
+}
+
+/**
+ * The page's `<style>` elements without the rules of components it did not render; `rewritten` maps each
+ * changed style's old content to its new one, so the page's policy can name the new one's hash.
+ */
+export function pageStyles(html: string): { html: string; rewritten: Map<string, string> } {
+  const present = scopesIn(html);
+  const rewritten = new Map<string, string>();
+  const out = html.replace(STYLE_ELEMENT, (element, open: string, css: string, close: string) => {
+    if (!SCOPED.test(css)) return element;
+    const pruned = trim(css, present);
+    if (pruned === css) return element;
+    rewritten.set(css, pruned);
+    return `${open}${pruned}${close}`;
+  });
+  return { html: out, rewritten };
+}
