@@ -1,7 +1,7 @@
 import memoryProvider from 'astro/cache/memory';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { CATALOGUE_CACHE } from '#/lib/page-cache.ts';
-import { withPageStyleHashes } from './page-csp.ts';
+import { withOwnHashes } from './page-csp.ts';
 
 /**
  * Astro's in-memory route cache, kept where src/fetch.ts can reach it: when the catalogue or the settings
@@ -21,7 +21,7 @@ const routeCache: CacheProviderFactory = (config) => {
   return {
     ...provider,
     invalidate: provider.invalidate.bind(provider),
-    onRequest: (context, next) => onRequest(context, async () => withPageStyleHashes(await next())),
+    onRequest: (context, next) => onRequest(context, async () => withOwnHashes(await next())),
   };
 };
 export default routeCache;

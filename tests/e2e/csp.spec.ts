@@ -21,6 +21,10 @@ test('the store runs whole under its Content-Security-Policy: nothing blocked', 
   // A shareable page's style-src names its own styles, not every style of the build.
   const styleSrc = /style-src ([^;]*)/.exec(res?.headers()['content-security-policy'] ?? '')?.[1] ?? '';
   expect(styleSrc.match(/'sha256-/g)?.length).toBe(await page.locator('style').count());
+  // And its script-src its own inline scripts, and the speculation rules its prefetch script adds.
+  const scriptSrc = /script-src ([^;]*)/.exec(res?.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  const inline = page.locator('script:not([src]):not([type*="json"]):not([type="speculationrules"])');
+  expect(scriptSrc.match(/'sha256-/g)?.length).toBe((await inline.count()) + 1);
   // Wake the islands (a key press), open the cart: their scripts and styles must all be allowed.
   await page.keyboard.press('Shift');
   await page.goto('/banheiro/');

@@ -1,15 +1,22 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { MenuNode } from '#/lib/menu-tree.ts';
 import { $menuPath, closeMenu, drillDown, drillUp } from '#/stores/menu.ts';
 import { $user, firstName } from '#/stores/user.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import { readMenuTree } from './read-menu.ts';
 
 /**
  * The open phone menu drawer: greeting, account shortcuts, the architect link and the catalogue
- * drilled down level by level (each level with 'Ver tudo').
+ * drilled down level by level (each level with 'Ver tudo'), as the page's own phone menu lists it.
  */
-export default function MenuDrawer({ menu, storeName }: { menu: MenuNode[]; storeName: string }) {
+export default function MenuDrawer({ storeName }: { storeName: string }) {
+  // The tree the page's own phone menu holds (PhoneMenu.astro), read once.
+  const [menu] = useState(() => {
+    const list = document.querySelector('[data-menu-tree]');
+    return list ? readMenuTree(list) : [];
+  });
   const path = useStore($menuPath);
   const user = useStore($user);
   const panel = useDialog(true, closeMenu);

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import type { MenuNode } from '#/lib/menu-tree.ts';
 import { $menuOpen, openMenu } from '#/stores/menu.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
 import mobileMenuCss from './mobile-menu.css?url';
 
-type Props = { menu: MenuNode[]; storeName: string };
+type Props = { storeName: string };
 
 /** The drawer's code loads when the menu button is first pressed (MenuDrawer.tsx). */
 const loadDrawer = () => import('./MenuDrawer.tsx');
@@ -15,7 +14,7 @@ const MenuDrawer = lazy(loadDrawer);
  * The phone menu: it takes over the header's menu button, whose <details> list is what shoppers
  * without JavaScript get, and opens the drawer (MenuDrawer.tsx).
  */
-export default function MobileMenu({ menu, storeName }: Props) {
+export default function MobileMenu({ storeName }: Props) {
   const styled = useLateReady(mobileMenuCss);
   const open = useStore($menuOpen);
 
@@ -35,7 +34,7 @@ export default function MobileMenu({ menu, storeName }: Props) {
   if (!open || !styled) return null;
   return (
     <Suspense fallback={null}>
-      <MenuDrawer menu={menu} storeName={storeName} />
+      <MenuDrawer storeName={storeName} />
     </Suspense>
   );
 }

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { trimStyleHashes, withPageStyleHashes } from '#/edge/page-csp.ts';
+import { trimHashes, withOwnHashes } from '#/edge/page-csp.ts';
+import { PREFETCH_RULES } from '#/lib/inline-scripts.ts';
 
 const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 const used = ['.a{color:red}', 'astro-island{display:contents}'];
 const unused = ['.b{color:blue}', '.c{margin:0}', '.d{padding:0}'];
 const policy = [
   "default-src 'self'",
-  `script-src 'self' ${hash('console.log(1)')}`,
+  `script-src 'self' ${hash('console.log(1)')} ${hash('console.log(2)')} ${hash(PREFETCH_RULES)}`,
   `style-src 'self' ${[...used, ...unused].map(hash).join(' ')}`,
   "style-src-attr 'unsafe-inline'",
 ].join(';');
-const html = `<!doctype html><head><style>${used[0] ?? ''}</style><style data-x="1">${used[1] ?? ''}</style></head><body>oi</body>`;
+const html = `<!doctype html><head><style>${used[0] ?? ''}</style><style data-x="1">${used[1] ?? ''}</style><script type="application/ld+json">{"a":1}</script></head><body>oi<script>console.log(1)</script></body>`;
 
 const page = (cacheControl: string) =>
-  withPageStyleHashes(
+  withOwnHashes(
     new Response(html, {
       headers: {
         'Content-Type': 'text/html; charset=UTF-8',
@@ -24,13 +25,16 @@ const page = (cacheControl: string) =>
     }),
   );
 
-test("a shareable page's style-src keeps only the hashes of its own styles, and everything else", async () => {
+test("a shareable page's style-src and script-src keep only the hashes of its own styles and scripts, and everything else", async () => {
   const res = await page('public, max-age=60');
   expect(await res.text()).toBe(html);
   const trimmed = res.headers.get('Content-Security-Policy') ?? '';
   for (const css of used) expect(trimmed).toContain(hash(css));
   for (const css of unused) expect(trimmed).not.toContain(hash(css));
-  expect(trimmed).toContain(`script-src 'self' ${hash('console.log(1)')}`);
+  // Its own script, and the speculation rules its prefetch script adds; not another page's script.
+  expect(trimmed).toContain(`script-src 'self' ${hash('console.log(1)')} ${hash(PREFETCH_RULES)}`);
+  expect(trimmed).not.toContain(hash('console.log(2)'));
+  expect(trimmed).not.toContain(hash('{"a":1}'));
   expect(trimmed).toContain("style-src-attr 'unsafe-inline'");
   expect(trimmed).toContain("default-src 'self'");
   expect(trimmed.length).toBeLessThan(policy.length);
@@ -42,7 +46,7 @@ test('a private page keeps the policy as Astro wrote it', async () => {
 });
 
 test('a style-src of only sources other than hashes is left alone', () => {
-  expect(trimStyleHashes("style-src 'self' https://fonts.example", new Set())).toBe(
+  expect(trimHashes("style-src 'self' https://fonts.example", new Set())).toBe(
     "style-src 'self' https://fonts.example",
   );
 });
@@ -50,7 +54,7 @@ test('a style-src of only sources other than hashes is left alone', () => {
 test('a trimmed style is named by its new hash, in place of the built one; a style Astro never allowed stays unnamed', async () => {
   const built = '.a{color:red}.b.astro-bbbbbbbb{color:blue}';
   const stray = '.x.astro-cccccccc{color:green}.y{margin:0}';
-  const res = await withPageStyleHashes(
+  const res = await withOwnHashes(
     new Response(
       `<!doctype html><head><style>${built}</style><style>${stray}</style></head><body><p class="a">oi</p></body>`,
       {
