@@ -18,9 +18,10 @@ import {
 } from '#/stores/search.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
-import { useLateReady } from '#/islands/shared/ready.ts';
+import { useLateReady, useStylesheet } from '#/islands/shared/ready.ts';
 import { useVoiceSearch } from './voice.ts';
 import './search.css';
+import suggestionsCss from './suggestions.css?url';
 
 const MOBILE_MAX = 1023;
 const isMobile = () => innerWidth <= MOBILE_MAX;
@@ -71,7 +72,9 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
     setMobile(false);
     closeSearch();
   };
-  const panel = useDialog(mobile, closeMobile, mobileInput);
+  // The panels' styles come with their first opening; a panel shows once they apply.
+  const panelStyled = useStylesheet(open || mobile ? suggestionsCss : undefined);
+  const panel = useDialog(mobile && panelStyled, closeMobile, mobileInput);
   const voice = useVoiceSearch(
     (heard) => {
       typed(heard, limit);
@@ -200,7 +203,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
         {field(input, 'busca', open && !mobile)}
         {buttons}
       </form>
-      {open && !mobile && (
+      {open && !mobile && panelStyled && (
         <div
           className="hs__panel"
           onPointerEnter={() => {
@@ -227,7 +230,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
           </button>
         </div>
       )}
-      {mobile && (
+      {mobile && panelStyled && (
         <div ref={panel} className="hs__mobile" role="dialog" aria-modal="true" aria-label="Buscar produtos">
           <form className="hs__form" action="/busca" method="get" role="search" onSubmit={onSubmit}>
             <button type="button" className="icon-btn" aria-label="Fechar busca" onClick={closeMobile}>

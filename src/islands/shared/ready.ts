@@ -23,6 +23,21 @@ function loadStylesheet(href: string): Promise<void> {
 }
 
 /**
+ * Whether the built stylesheet `href` applies, asking for it the first time: for a part an island shows
+ * later (a viewer, a panel), drawn once its styles are in. No `href`: nothing to wait for.
+ */
+export function useStylesheet(href: string | undefined): boolean {
+  const [, applies] = useState(0);
+  useEffect(() => {
+    if (href && !applied.has(href))
+      void loadStylesheet(href).then(() => {
+        applies((n) => n + 1);
+      });
+  }, [href]);
+  return !href || applied.has(href);
+}
+
+/**
  * Tell the `client:late` directive this island is hydrated and listening, so a click held before
  * hydration can be replayed (src/lib/late-hydration/directive.ts). An island whose drawing exists
  * only once it is interactive (a drawer, a popup) brings its own stylesheet (`?url` import): the page

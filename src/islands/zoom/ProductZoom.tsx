@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { $zoom, openZoom } from '#/stores/zoom.ts';
-import { useLateReady } from '#/islands/shared/ready.ts';
+import { useLateReady, useStylesheet } from '#/islands/shared/ready.ts';
+import zoomCss from './zoom.css?url';
 
 const ZoomViewer = lazy(() => import('./ZoomViewer.tsx'));
 
@@ -9,7 +10,7 @@ type Props = { name: string };
 
 /**
  * Product image zoom: a tap or click on a gallery picture opens the full-screen viewer, whose code
- * loads only then, over the gallery's own pictures (their links' `data-zoom`). Without JavaScript the
+ * and styles load only then, over the gallery's own pictures (their links' `data-zoom`). Without JavaScript the
  * pictures are links to their zoom size.
  */
 export default function ProductZoom({ name }: Props) {
@@ -33,7 +34,9 @@ export default function ProductZoom({ name }: Props) {
       document.removeEventListener('click', onClick);
     };
   }, []);
-  if (!open || images.length === 0) return null;
+  // The viewer's styles, like its code, come with its first opening.
+  const styled = useStylesheet(open ? zoomCss : undefined);
+  if (!open || !styled || images.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <ZoomViewer images={images} name={name} />

@@ -4,7 +4,6 @@ import type { PointerEvent } from 'react';
 import { $zoom, closeZoom, stepZoom } from '#/stores/zoom.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
-import './zoom.css';
 
 const SWIPE_PX = 50;
 const MAX_SCALE = 4;
