@@ -58,6 +58,10 @@ export function breadcrumbLd(crumbs: Breadcrumb[]) {
   };
 }
 
+/**
+ * A listing as the summary list search engines read (each product's own page carries its details): position
+ * and address only, as Google's carousel markup asks of a summary page.
+ */
 export function itemListLd(produtos: Produto[], offset: number) {
   return {
     '@context': 'https://schema.org',
@@ -66,7 +70,6 @@ export function itemListLd(produtos: Produto[], offset: number) {
       '@type': 'ListItem',
       position: offset + i + 1,
       url: p.url,
-      name: p.nome,
     })),
   };
 }
