@@ -202,3 +202,25 @@ test('the desktop mega-menu opens on hover after its delay, and at once for the 
   await menu.getByRole('link', { name: 'Banheiro', exact: true }).focus();
   await expect(menu.locator('.mega__item').nth(1).locator('.mega__panel')).toBeVisible();
 });
+
+test("a catalogue page carries the styles of the components it renders, not its route's others'", async ({
+  request,
+}) => {
+  const listing = await (await request.get('/banheiro/')).text();
+  const product = /href="(\/[a-z0-9-]+\.html)"/.exec(listing)?.[1];
+  if (!product) throw new Error('no product on the listing');
+  for (const path of ['/', '/banheiro/', product]) {
+    // Read twice: the second answer is the route cache's, prepared once as it rendered.
+    await request.get(path);
+    const html = await (await request.get(path)).text();
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
+    const elements = html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+    const rendered = new Set(elements.match(/astro-[a-z0-9]{8}(?=[\s"])/g) ?? []);
+    const styled = new Set([...styles.matchAll(/\.(astro-[a-z0-9]{8})(?![\w-])/g)].map((m) => m[1] ?? ''));
+    expect(styled.size, path).toBeGreaterThan(0);
+    expect(
+      [...styled].filter((scope) => !rendered.has(scope)),
+      path,
+    ).toEqual([]);
+  }
+});
