@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import lateHydration from './src/lib/late-hydration/integration.ts';
 import buildOutput from './src/build/output-integration.ts';
+import { islandChunks } from './src/build/island-chunks.ts';
 import { terserPass } from './src/build/terser-pass.ts';
 import { BUILD_ORIGIN } from './src/edge/static-pages.ts';
 import { INLINE_SCRIPTS, scriptHash } from './src/lib/inline-scripts.ts';
@@ -53,16 +54,8 @@ export default defineConfig({
     environments: {
       client: {
         build: {
-          rollupOptions: {
-            output: {
-              // The islands' shared code (stores, API client, helpers) travels as one file, not a dozen.
-              manualChunks(id) {
-                if (/[\\/]node_modules[\\/](nanostores|@nanostores)[\\/]/.test(id)) return 'islands';
-                if (/[\\/]src[\\/](stores|api|lib|islands[\\/]shared)[\\/]/.test(id)) return 'islands';
-                return undefined;
-              },
-            },
-          },
+          // The islands' shared code travels as one file, not a dozen (src/build/island-chunks.ts).
+          rollupOptions: { output: { manualChunks: islandChunks } },
         },
       },
     },
