@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PREFETCH_RULES } from '#/lib/inline-scripts.ts';
-import { pageStyles } from './page-styles.ts';
+import { pageStyles, STYLE_ELEMENT } from './page-styles.ts';
 
 /**
  * Astro's Content-Security-Policy names the hash of every style the build inlines (57 on this store) and
@@ -13,7 +13,6 @@ import { pageStyles } from './page-styles.ts';
  * allowed. It is done as a page is rendered for the route cache (edge/route-cache.ts), so a cached page
  * costs nothing more to send. Private pages stream, and keep Astro's header and styles as they are.
  */
-const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
 /** Inline scripts the browser runs: no `src`, and no data type (JSON-LD and JSON are not run, nor checked). */
 const SCRIPT_ELEMENT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
 const DATA_OR_EXTERNAL = /\ssrc=|\stype="?application\/(ld\+)?json/;
@@ -27,7 +26,7 @@ const ADDED_BY_SCRIPTS = [source(PREFETCH_RULES)];
 /** The `'sha256-…'` sources of the styles and of the inline scripts in `html`. */
 function pageSources(html: string): Set<string> {
   const sources = new Set<string>();
-  for (const [, css = ''] of html.matchAll(STYLE_ELEMENT)) sources.add(source(css));
+  for (const [, , css = ''] of html.matchAll(STYLE_ELEMENT)) sources.add(source(css));
   for (const [, attributes = '', code = ''] of html.matchAll(SCRIPT_ELEMENT))
     if (!DATA_OR_EXTERNAL.test(attributes)) sources.add(source(code));
   return sources;

@@ -11,7 +11,8 @@ import type { Root } from 'postcss';
  */
 const SCOPE = /\.astro-[a-z0-9]{8}(?![\w-])/g;
 const SCOPED = /\.astro-[a-z0-9]{8}(?![\w-])/;
-const STYLE_ELEMENT = /(<style(?:\s[^>]*)?>)([\s\S]*?)(<\/style>)/g;
+/** A `<style>` element: its opening tag, its CSS, its closing tag. */
+export const STYLE_ELEMENT = /(<style(?:\s[^>]*)?>)([\s\S]*?)(<\/style>)/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 
 /** The scope classes the page's elements carry, as selectors (`.astro-…`). */

@@ -17,7 +17,8 @@ const routeCache: CacheProviderFactory = (config) => {
   registry.add(provider);
   const onRequest = provider.onRequest?.bind(provider);
   if (!onRequest) return provider;
-  // A page is kept with a policy naming only its own styles (edge/page-csp.ts), worked out once as it renders.
+  // A page is kept with only its own styles, and a policy naming only its own styles and scripts
+  // (edge/page-styles.ts, edge/page-csp.ts), worked out once as it renders.
   return {
     ...provider,
     invalidate: provider.invalidate.bind(provider),

@@ -45,14 +45,9 @@ export function useStylesheet(href: string | undefined): boolean {
  * tap opens a styled drawer. Returns whether the island's styles apply (draw nothing before).
  */
 export function useLateReady(stylesheet?: string): boolean {
-  const [styled, setStyled] = useState(() => !stylesheet || applied.has(stylesheet));
+  const styled = useStylesheet(stylesheet);
   useEffect(() => {
-    const ready = () => {
-      setStyled(true);
-      dispatchEvent(new Event('late:ready'));
-    };
-    if (stylesheet) void loadStylesheet(stylesheet).then(ready);
-    else ready();
-  }, [stylesheet]);
+    if (styled) dispatchEvent(new Event('late:ready'));
+  }, [styled]);
   return styled;
 }
