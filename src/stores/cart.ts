@@ -1,10 +1,8 @@
 import { atom, computed } from 'nanostores';
-import { addPayload, addToCart, getCart, getUpsell, removeLine, setQuantity } from '#/api/cart.ts';
-import type { LineKey } from '#/api/cart.ts';
+import { addToCart, getCart, getUpsell } from '#/api/cart.ts';
 import { ApiError } from '#/api/core.ts';
-import type { Cart, CartItem, CartPayload, Upsell } from '#/contract/cart.ts';
-import { validQuantity } from '#/contract/cart-rules.ts';
-import { gaItem, trackAddToCart, trackRemoveFromCart } from '#/lib/analytics.ts';
+import type { Cart, Upsell } from '#/contract/cart.ts';
+import { gaItem, trackAddToCart } from '#/lib/analytics.ts';
 import type { GaItem } from '#/lib/analytics.ts';
 import { COUNT_KEY } from '#/lib/cart-view.ts';
 import { api } from './api.ts';
@@ -43,8 +41,11 @@ function keepCount(cart: Cart): void {
   }
 }
 
-/** Run one cart call with the loader; its answer becomes the cart, its problems the messages. */
-async function mutate(call: () => Promise<Cart>): Promise<Cart | undefined> {
+/**
+ * Run one cart call with the loader; its answer becomes the cart, its problems the messages. (What the
+ * drawer's lines do is in cart-lines.ts, loaded with the drawer.)
+ */
+export async function mutate(call: () => Promise<Cart>): Promise<Cart | undefined> {
   $cartBusy.set(true);
   try {
     const cart = await call();
@@ -71,7 +72,7 @@ export function loadCart(): Promise<Cart | undefined> {
   return loading;
 }
 
-async function loadUpsell(): Promise<void> {
+export async function loadUpsell(): Promise<void> {
   try {
     $upsell.set((await getUpsell(api())).upsellDisponiveis);
   } catch (error) {
@@ -100,7 +101,7 @@ function added(before: Cart | undefined, after: Cart): GaItem[] {
   });
 }
 
-async function addThen(call: () => Promise<Cart>): Promise<Cart | undefined> {
+export async function addThen(call: () => Promise<Cart>): Promise<Cart | undefined> {
   const before = $cart.get();
   const cart = await mutate(call);
   // Open the drawer either way: on a failure it is where the shopper reads why (its message is there).
@@ -116,24 +117,3 @@ async function addThen(call: () => Promise<Cart>): Promise<Cart | undefined> {
 /** Add a product (the product page's 'Comprar') and open the drawer. */
 export const addItem = (item: { idProduto: number; idAtributoSimples: number; quantidade: number }) =>
   addThen(() => addToCart(api(), item));
-
-/** Add an upsell offer's ready-made payload and open the drawer. */
-export const addOffer = (payload: CartPayload) => addThen(() => addPayload(api(), payload));
-
-export async function changeQuantity(line: CartItem, quantidade: number): Promise<void> {
-  if (!validQuantity(quantidade) || quantidade === line.quantidade) return;
-  const cart = await mutate(() => setQuantity(api(), line.hash, quantidade));
-  const now = cart?.itens.find((i) => i.hash.idAtributoSimples === line.hash.idAtributoSimples);
-  if (now && now.quantidade > line.quantidade)
-    trackAddToCart([gaItem(now, now.quantidade - line.quantidade)]);
-  if (now && now.quantidade < line.quantidade)
-    trackRemoveFromCart([gaItem(now, line.quantidade - now.quantidade)]);
-}
-
-export async function removeItem(line: CartItem): Promise<void> {
-  const key: LineKey = line.hash;
-  if (await mutate(() => removeLine(api(), key))) {
-    trackRemoveFromCart([gaItem(line)]);
-    void loadUpsell();
-  }
-}

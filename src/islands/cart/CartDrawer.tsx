@@ -5,6 +5,7 @@ import { CartLine } from './CartLine.tsx';
 import { UpsellRow } from './Upsell.tsx';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
 
 export type DrawerProps = {
@@ -47,7 +48,7 @@ export default function CartDrawer({ departments, nameLimit, offersClosed, onOff
         <header className="sc__head">
           <h2 id="sc-title">Sacola de compras ({cart?.quantidadeItens ?? 0})</h2>
           <button type="button" className="icon-btn" aria-label="Fechar sacola" onClick={closeCart}>
-            <Icon name="close" />
+            <Icon drawing={icons.close} />
           </button>
         </header>
         <div className="sc__messages" aria-live="polite">

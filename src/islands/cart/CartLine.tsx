@@ -3,8 +3,9 @@ import { validQuantity } from '#/contract/cart-rules.ts';
 import type { CartItem } from '#/contract/cart.ts';
 import { cashPrice, quantityText, shortName } from '#/lib/cart-view.ts';
 import { formatBRL } from '#/lib/money.ts';
-import { changeQuantity, removeItem } from '#/stores/cart.ts';
+import { changeQuantity, removeItem } from '#/stores/cart-lines.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 
 /** One cart line: picture, name, finish, prices, quantity (minus, typing, plus) and remove. */
 export function CartLine({
@@ -68,7 +69,7 @@ export function CartLine({
               disabled={busy || item.quantidade <= 1}
               onClick={() => void changeQuantity(item, item.quantidade - 1)}
             >
-              <Icon name="minus" size={18} />
+              <Icon drawing={icons.minus} size={18} />
             </button>
             <input
               type="tel"
@@ -92,7 +93,7 @@ export function CartLine({
               disabled={busy || item.quantidade >= item.estoque}
               onClick={() => void changeQuantity(item, item.quantidade + 1)}
             >
-              <Icon name="plus" size={18} />
+              <Icon drawing={icons.plus} size={18} />
             </button>
           </div>
           <button
@@ -102,7 +103,7 @@ export function CartLine({
             disabled={busy}
             onClick={() => void removeItem(item)}
           >
-            <Icon name="trash" size={20} />
+            <Icon drawing={icons.trash} size={20} />
           </button>
         </div>
       </div>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { Upsell, UpsellItem } from '#/contract/cart.ts';
 import { formatBRL } from '#/lib/money.ts';
-import { addOffer } from '#/stores/cart.ts';
+import { addOffer } from '#/stores/cart-lines.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 
 type Offer = Upsell['upsellDisponiveis'][number];
 
@@ -89,7 +90,7 @@ export function UpsellRow({
       <div className="upsell__head">
         <h3 id="upsell-title">Ofertas Especiais para você</h3>
         <button type="button" className="icon-btn" aria-label="Fechar ofertas" onClick={onClose}>
-          <Icon name="close" size={18} />
+          <Icon drawing={icons.close} size={18} />
         </button>
       </div>
       <ul className="upsell__track">

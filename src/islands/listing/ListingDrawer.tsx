@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FilterGroup, FilterLink } from '#/lib/filter-groups.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 
 /** After 'Ordenar' opens the drawer, its accordion opens this much later (spec section 9). */
 export const ORDER_TOGGLE_DELAY_MS = 500;
@@ -41,7 +42,7 @@ function Section({ title, links, open, onToggle }: FilterGroup & { open: boolean
     <section className="lc__group">
       <h3>
         <button type="button" aria-expanded={open} aria-controls={id} onClick={onToggle}>
-          {title} <Icon name="chevron" size={18} />
+          {title} <Icon drawing={icons.chevron} size={18} />
         </button>
       </h3>
       <ul id={id} hidden={!open}>
@@ -113,7 +114,7 @@ export default function ListingDrawer({ opener, onClose }: Props) {
         <header className="lc__head">
           <h2 id="lc-title">Filtrar e ordenar</h2>
           <button type="button" className="icon-btn" aria-label="Fechar filtros" onClick={onClose}>
-            <Icon name="close" />
+            <Icon drawing={icons.close} />
           </button>
         </header>
         <div className="lc__body">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lockScroll } from '#/islands/shared/dialog.ts';
+import { lockScroll } from '#/islands/shared/scroll-lock.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
 
 /** The hover delay of menu panels (spec section 9; `.hover-panel` in global.css waits as long). */

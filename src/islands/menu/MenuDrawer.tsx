@@ -5,6 +5,7 @@ import { $menuPath, closeMenu, drillDown, drillUp } from '#/stores/menu.ts';
 import { $user, firstName } from '#/stores/user.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 import { readMenuTree } from './read-menu.ts';
 
 /**
@@ -38,24 +39,24 @@ export default function MenuDrawer({ storeName }: { storeName: string }) {
         <div className="mm__head">
           <img src="/logo.svg" alt={storeName} width="140" height="32" />
           <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={closeMenu}>
-            <Icon name="close" />
+            <Icon drawing={icons.close} />
           </button>
         </div>
         <p className="mm__hello">{name ? `Olá, ${name}` : 'Olá, visitante!'}</p>
         <div className="mm__access">
           <span>Acesse</span>
           <a className="btn btn--ghost" href={user?.logado ? '/minha-conta/' : '/checkout/acesso'}>
-            <Icon name="user" size={18} /> Minha conta
+            <Icon drawing={icons.user} size={18} /> Minha conta
           </a>
           <a className="btn btn--ghost" href="/minha-conta/lista-desejo">
-            <Icon name="heart" size={18} /> Favoritos
+            <Icon drawing={icons.heart} size={18} /> Favoritos
           </a>
         </div>
         <nav className="mm__nav" aria-label="Categorias">
           {parent && (
             <div className="mm__level">
               <button type="button" className="mm__back" onClick={drillUp}>
-                <Icon name="back" size={18} /> Voltar
+                <Icon drawing={icons.back} size={18} /> Voltar
               </button>
               <strong>{parent.label}</strong>
             </div>
@@ -78,7 +79,7 @@ export default function MenuDrawer({ storeName }: { storeName: string }) {
                       drillDown(i);
                     }}
                   >
-                    {entry.label} <Icon name="chevron" size={18} />
+                    {entry.label} <Icon drawing={icons.chevron} size={18} />
                   </button>
                 ) : (
                   <a href={entry.href}>{entry.label}</a>

@@ -2,6 +2,7 @@ import { closePopup } from '#/stores/popup.ts';
 import type { Popup } from '#/contract/store.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 import { SafeHtml } from '#/islands/shared/SafeHtml.tsx';
 
 /** A due popup as an accessible dialog; a newsletter popup carries the sign-up form. */
@@ -12,7 +13,7 @@ export default function PopupDialog({ popup }: { popup: Popup }) {
       <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar" onClick={closePopup} />
       <div ref={panel} className="popup" role="dialog" aria-modal="true" aria-labelledby="popup-title">
         <button type="button" className="icon-btn popup__close" aria-label="Fechar" onClick={closePopup}>
-          <Icon name="close" />
+          <Icon drawing={icons.close} />
         </button>
         <h2 id="popup-title">{popup.nome}</h2>
         {popup.imagem && <img src={popup.imagem} alt="" width="480" height="270" />}

@@ -1,5 +1,4 @@
 // One island: the ARIA combobox's keyboard, focus and panel states belong together.
-import { searchText } from '#/contract/search-text.ts';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
@@ -16,8 +15,8 @@ import {
   submitSearch,
   typed,
 } from '#/stores/search.ts';
-import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 import { useLateReady, useStylesheet } from '#/islands/shared/ready.ts';
 import { useVoiceSearch } from './voice.ts';
 import './search.css';
@@ -27,9 +26,9 @@ const MOBILE_MAX = 1023;
 const isMobile = () => innerWidth <= MOBILE_MAX;
 const LIST_ID = 'busca-sugestoes';
 
-/** The suggestions' drawing loads when the field is first focused, while the first ones are fetched. */
-const loadList = () => import('./SuggestionList.tsx');
-const SuggestionList = lazy(loadList);
+/** The panels and their suggestions load when the field is first focused, while the first ones are fetched. */
+const loadPanel = () => import('./SearchPanel.tsx');
+const SearchPanel = lazy(loadPanel);
 
 /**
  * The header search: a GET form to /busca that works before hydration; once hydrated, an ARIA
@@ -74,7 +73,6 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
   };
   // The panels' styles come with their first opening; a panel shows once they apply.
   const panelStyled = useStylesheet(open || mobile ? suggestionsCss : undefined);
-  const panel = useDialog(mobile && panelStyled, closeMobile, mobileInput);
   const voice = useVoiceSearch(
     (heard) => {
       typed(heard, limit);
@@ -86,7 +84,7 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
 
   const onFocus = () => {
     if (closing.current) return;
-    void loadList();
+    void loadPanel();
     if (isMobile()) setMobile(true);
     openSearch(isMobile() ? SUGGESTIONS_MOBILE : SUGGESTIONS_DESKTOP);
   };
@@ -167,11 +165,6 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
       {...(ref === input ? { onFocus } : {})}
     />
   );
-  const list = (
-    <Suspense fallback={null}>
-      <SuggestionList id={LIST_ID} text={text} active={active} limit={limit} />
-    </Suspense>
-  );
   const buttons = (
     <>
       {voice.supported && (
@@ -185,11 +178,11 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
             else void voice.start();
           }}
         >
-          <Icon name="mic" size={20} />
+          <Icon drawing={icons.mic} size={20} />
         </button>
       )}
       <button type="submit" className="hs__go" aria-label="Buscar">
-        <Icon name="search" size={22} />
+        <Icon drawing={icons.search} size={22} />
       </button>
     </>
   );
@@ -203,47 +196,19 @@ export default function HeaderSearch({ initial = '' }: { initial?: string }) {
         {field(input, 'busca', open && !mobile)}
         {buttons}
       </form>
-      {open && !mobile && panelStyled && (
-        <div
-          className="hs__panel"
-          onPointerEnter={() => {
-            overPanel.current = true;
-          }}
-          onPointerLeave={() => {
-            overPanel.current = false;
-          }}
-        >
-          <div className="hs__head">
-            <h2>Resultados</h2>
-            <button type="button" className="icon-btn" aria-label="Fechar resultados" onClick={closeSearch}>
-              <Icon name="close" size={18} />
-            </button>
-          </div>
-          {list}
-          <button
-            type="button"
-            className="btn hs__all"
-            onClick={() => submitSearch(text)}
-            disabled={!searchText(text)}
-          >
-            Ver todos os resultados
-          </button>
-        </div>
-      )}
-      {mobile && panelStyled && (
-        <div ref={panel} className="hs__mobile" role="dialog" aria-modal="true" aria-label="Buscar produtos">
-          <form className="hs__form" action="/busca" method="get" role="search" onSubmit={onSubmit}>
-            <button type="button" className="icon-btn" aria-label="Fechar busca" onClick={closeMobile}>
-              <Icon name="back" />
-            </button>
-            <label className="sr-only" htmlFor="busca-movel">
-              Buscar produtos
-            </label>
-            {field(mobileInput, 'busca-movel', true)}
-            {buttons}
-          </form>
-          {list}
-        </div>
+      {(open || mobile) && panelStyled && (
+        <Suspense fallback={null}>
+          <SearchPanel
+            mobile={mobile}
+            field={field(mobileInput, 'busca-movel', true)}
+            fieldRef={mobileInput}
+            buttons={buttons}
+            list={{ id: LIST_ID, text, active, limit }}
+            onSubmit={onSubmit}
+            onClose={closeMobile}
+            overPanel={overPanel}
+          />
+        </Suspense>
       )}
     </div>
   );

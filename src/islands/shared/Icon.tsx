@@ -1,8 +1,8 @@
-import { ICONS } from '#/lib/icons.ts';
-import type { IconName } from '#/lib/icons.ts';
-
-/** The islands' icons: the same drawings as Icon.astro (styled by `.icon`); decorative unless given a label. */
-export function Icon({ name, size = 24, label }: { name: IconName; size?: number; label?: string }) {
+/**
+ * The islands' icons: the same drawings as Icon.astro (styled by `.icon`), one of `#/lib/icons.ts`'s
+ * exports (`drawing={icons.close}`); decorative unless given a label.
+ */
+export function Icon({ drawing, size = 24, label }: { drawing: string; size?: number; label?: string }) {
   return (
     <svg
       className="icon"
@@ -13,7 +13,7 @@ export function Icon({ name, size = 24, label }: { name: IconName; size?: number
       aria-label={label}
       aria-hidden={label ? undefined : true}
       // The drawings are constants of this codebase, never data.
-      dangerouslySetInnerHTML={{ __html: ICONS[name] }}
+      dangerouslySetInnerHTML={{ __html: drawing }}
     />
   );
 }

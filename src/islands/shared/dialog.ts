@@ -1,19 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
+import { lockScroll } from './scroll-lock.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-let locks = 0;
-/** Lock the page's scroll while any drawer or dialog is open (nested ones count). */
-export function lockScroll(): () => void {
-  locks += 1;
-  document.documentElement.classList.add('no-scroll');
-  return () => {
-    locks -= 1;
-    if (locks === 0) document.documentElement.classList.remove('no-scroll');
-  };
-}
 
 /**
  * A modal dialog's behaviour while `open`: page scroll locked, focus moved in (to `initial` or the

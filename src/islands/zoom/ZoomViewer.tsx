@@ -4,6 +4,7 @@ import type { PointerEvent } from 'react';
 import { $zoom, closeZoom, stepZoom } from '#/stores/zoom.ts';
 import { useDialog } from '#/islands/shared/dialog.ts';
 import { Icon } from '#/islands/shared/Icon.tsx';
+import * as icons from '#/lib/icons.ts';
 
 const SWIPE_PX = 50;
 const MAX_SCALE = 4;
@@ -82,7 +83,7 @@ export default function ZoomViewer({ images, name }: { images: string[]; name: s
         {index + 1} / {count}
       </p>
       <button type="button" className="icon-btn zoom__close" aria-label="Fechar" onClick={closeZoom}>
-        <Icon name="close" />
+        <Icon drawing={icons.close} />
       </button>
       <div
         className="zoom__stage"
@@ -108,7 +109,7 @@ export default function ZoomViewer({ images, name }: { images: string[]; name: s
               go(-1);
             }}
           >
-            <Icon name="back" size={28} />
+            <Icon drawing={icons.back} size={28} />
           </button>
           <button
             type="button"
@@ -118,7 +119,7 @@ export default function ZoomViewer({ images, name }: { images: string[]; name: s
               go(1);
             }}
           >
-            <Icon name="chevron" size={28} />
+            <Icon drawing={icons.chevron} size={28} />
           </button>
         </>
       )}

@@ -4,7 +4,11 @@ import { createClient } from '#/api/http.ts';
 import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { showcaseSchema } from '#/contract/store.ts';
 import { useClient } from '#/stores/api.ts';
-import * as cart from '#/stores/cart.ts';
+import * as cartLines from '#/stores/cart-lines.ts';
+import * as cartStore from '#/stores/cart.ts';
+
+/** The cart's store as the islands see it: the cart itself, and what the drawer's lines do. */
+const cart = { ...cartStore, ...cartLines };
 import * as favourites from '#/stores/favourites.ts';
 import * as search from '#/stores/search.ts';
 import { forgetUser } from '#/stores/user.ts';
