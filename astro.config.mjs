@@ -6,8 +6,10 @@ import lateHydration from './src/lib/late-hydration/integration.ts';
 import buildOutput from './src/build/output-integration.ts';
 import { islandChunks } from './src/build/island-chunks.ts';
 import { terserPass } from './src/build/terser-pass.ts';
+import { islandRuntimeImport } from './src/build/island-runtime-import.ts';
 import { BUILD_ORIGIN } from './src/edge/static-pages.ts';
 import { INLINE_SCRIPTS, scriptHash } from './src/lib/inline-scripts.ts';
+import { TAG_MANAGER_CONNECT, TAG_MANAGER_ORIGIN } from './src/lib/tag-manager.ts';
 
 const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret', optional: true });
 
@@ -33,14 +35,13 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         "img-src 'self' data: https:",
-        "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com",
-        "font-src 'self'",
+        `connect-src 'self' ${TAG_MANAGER_CONNECT.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
       scriptDirective: {
-        resources: ["'self'", 'https://www.googletagmanager.com'],
+        resources: ["'self'", TAG_MANAGER_ORIGIN],
         hashes: INLINE_SCRIPTS.map(scriptHash),
       },
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
@@ -50,7 +51,7 @@ export default defineConfig({
   // dropped at once when the catalogue changes on any instance (src/edge/route-cache.ts).
   cache: { provider: { name: 'memory', entrypoint: './src/edge/route-cache.ts', config: { max: 2000 } } },
   vite: {
-    plugins: [terserPass()],
+    plugins: [terserPass(), islandRuntimeImport()],
     environments: {
       client: {
         build: {

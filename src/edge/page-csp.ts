@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PREFETCH_RULES } from '#/lib/inline-scripts.ts';
+import { SITE_CONFIG_ID } from '#/lib/site-config.ts';
+import type { SiteConfig } from '#/lib/site-config.ts';
+import { TAG_MANAGER_CONNECT, TAG_MANAGER_ORIGIN } from '#/lib/tag-manager.ts';
+import { withoutIslandRuntime } from './island-runtime.ts';
 import { pageStyles, STYLE_ELEMENT } from './page-styles.ts';
 
 /**
@@ -10,8 +14,10 @@ import { pageStyles, STYLE_ELEMENT } from './page-styles.ts';
  * styles and scripts the page holds (and of the speculation rules its prefetch script adds): the policy
  * allows less than before, never more. The page's styles also lose the rules of components it did not
  * render (edge/page-styles.ts); such a trimmed style is named by its new hash, in place of the one Astro
- * allowed. It is done as a page is rendered for the route cache (edge/route-cache.ts), so a cached page
- * costs nothing more to send. Private pages stream, and keep Astro's header and styles as they are.
+ * allowed; and Astro's inline islands' runtime is left out (edge/island-runtime.ts). It is done as a
+ * page is rendered for the route cache (edge/route-cache.ts), so a cached page costs nothing more to send,
+ * and once at build time for a prerendered page, whose policy is a `<meta>` (edge/static-pages.ts).
+ * Private pages stream, and keep Astro's header, styles and scripts as they are.
  */
 /** Inline scripts the browser runs: no `src`, and no data type (JSON-LD and JSON are not run, nor checked). */
 const SCRIPT_ELEMENT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
@@ -34,24 +40,72 @@ function pageSources(html: string): Set<string> {
 
 /**
  * The policy with `style-src` and `script-src` holding, of their hashes, only those in `keep`, and the
- * sources `added` (a trimmed style's new hash) after `style-src`'s; every other source stays.
+ * sources `added` (a trimmed style's new hash) after `style-src`'s; the sources in `dropped` leave every
+ * directive; every other source stays.
  */
-export function trimHashes(policy: string, keep: ReadonlySet<string>, added: readonly string[] = []): string {
+export function trimHashes(
+  policy: string,
+  keep: ReadonlySet<string>,
+  added: readonly string[] = [],
+  dropped: ReadonlySet<string> = new Set(),
+): string {
   return policy
     .split(';')
     .map((directive) => {
       const [name = '', ...sources] = directive.trim().split(/\s+/);
-      if (name !== 'style-src' && name !== 'script-src') return directive;
-      const kept = sources.filter((s) => !HASH.test(s) || keep.has(s));
+      const hashed = name === 'style-src' || name === 'script-src';
+      if (!hashed && !sources.some((s) => dropped.has(s))) return directive;
+      const kept = sources.filter((s) => !dropped.has(s) && (!hashed || !HASH.test(s) || keep.has(s)));
       return [name, ...kept, ...(name === 'style-src' ? added : [])].join(' ');
     })
     .join(';');
 }
 
+const CONFIG_ELEMENT = new RegExp(`<script[^>]*\\sid="${SITE_CONFIG_ID}"[^>]*>([^<]*)</script>`);
+const TAG_MANAGER = new Set<string>([TAG_MANAGER_ORIGIN, ...TAG_MANAGER_CONNECT]);
+
+/** The tag manager's sources, when the page's site config names no container (none loads there). */
+function unusedTagManager(html: string): ReadonlySet<string> {
+  try {
+    const config = JSON.parse(CONFIG_ELEMENT.exec(html)?.[1] ?? '{}') as Partial<SiteConfig>;
+    return config.gtm === '' ? TAG_MANAGER : new Set();
+  } catch {
+    return new Set();
+  }
+}
+
 /**
- * A rendered page with its styles trimmed to the components it renders and its policy's hashes to its
- * own (a shareable HTML page with a CSP header); any other answer as it came. Run once per rendering,
- * before the route cache keeps the page.
+ * A page as it is kept: without the inline islands' runtime, its styles trimmed to the components
+ * it renders, and `policy` with its hashes trimmed to the page's own (and without the tag manager's
+ * sources when the store has none).
+ */
+export function ownPage(page: string, policy: string): { html: string; policy: string } {
+  const { html, rewritten } = pageStyles(withoutIslandRuntime(page));
+  // A trimmed style is allowed by its new hash only if the policy allowed it as it was built.
+  const added = [...rewritten]
+    .filter(([built]) => policy.includes(source(built)))
+    .map(([, trimmed]) => source(trimmed));
+  const keep = new Set([...pageSources(html), ...ADDED_BY_SCRIPTS]);
+  return { html, policy: trimHashes(policy, keep, added, unusedTagManager(html)) };
+}
+
+/** The policy `<meta>` Astro writes into a prerendered page. */
+const POLICY_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
+
+/** A prerendered page as it is kept ({@link ownPage}), its `<meta>` policy trimmed; a page without one as it came. */
+export function ownStaticPage(page: string): string {
+  const policy = POLICY_META.exec(page)?.[2];
+  if (policy === undefined) return page;
+  const own = ownPage(page, policy);
+  return own.html.replace(
+    POLICY_META,
+    (_, open: string, _policy: string, close: string) => open + own.policy + close,
+  );
+}
+
+/**
+ * A rendered page as it is kept ({@link ownPage}): a shareable HTML page with a CSP header; any other
+ * answer as it came. Run once per rendering, before the route cache keeps the page.
  */
 export async function withOwnHashes(res: Response): Promise<Response> {
   const policy = res.headers.get(CSP);
@@ -62,12 +116,8 @@ export async function withOwnHashes(res: Response): Promise<Response> {
     !/\bpublic\b/.test(res.headers.get('Cache-Control') ?? '')
   )
     return res;
-  const { html, rewritten } = pageStyles(await res.text());
-  // A trimmed style is allowed by its new hash only if Astro's policy allowed it as it was built.
-  const added = [...rewritten]
-    .filter(([built]) => policy.includes(source(built)))
-    .map(([, trimmed]) => source(trimmed));
+  const own = ownPage(await res.text(), policy);
   const headers = new Headers(res.headers);
-  headers.set(CSP, trimHashes(policy, new Set([...pageSources(html), ...ADDED_BY_SCRIPTS]), added));
-  return new Response(html, { status: res.status, statusText: res.statusText, headers });
+  headers.set(CSP, own.policy);
+  return new Response(own.html, { status: res.status, statusText: res.statusText, headers });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { REUSED_HEADER } from './compression.ts';
+import { ownStaticPage } from './page-csp.ts';
 import { CATALOGUE_CACHE_CONTROL } from '#/lib/page-cache.ts';
 
 /**
@@ -33,7 +34,11 @@ export function pagePath(file: string): string {
   return `/${parts}`.replace(/\/$/, '') || '/';
 }
 
-/** Build step: move every `.html` of `clientDir` into `targetDir` and write its manifest. */
+/**
+ * Build step: move every `.html` of `clientDir` into `targetDir`, as a kept page (its own styles, its
+ * policy naming only them and its scripts, no inline islands' runtime: edge/page-csp.ts), and
+ * write the manifest.
+ */
 export function movePrerenderedPages(clientDir: string, targetDir: string, origin: string): string[] {
   fs.rmSync(targetDir, { recursive: true, force: true });
   const pages: Record<string, string> = {};
@@ -43,7 +48,8 @@ export function movePrerenderedPages(clientDir: string, targetDir: string, origi
   for (const name of files) {
     const to = path.join(targetDir, name);
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.renameSync(path.join(clientDir, name), to);
+    fs.writeFileSync(to, ownStaticPage(fs.readFileSync(path.join(clientDir, name), 'utf8')));
+    fs.rmSync(path.join(clientDir, name));
     pages[pagePath(name)] = name;
     // Leave no empty folder behind: the adapter would take `/home2` for a directory of its own.
     for (let dir = path.dirname(name); dir !== '.'; dir = path.dirname(dir)) {

@@ -1,4 +1,8 @@
 import { useEffect, useState } from 'react';
+// Astro's islands' runtime (the `<astro-island>` element), which a kept page leaves out: every island
+// says it is ready through this module, so the first island `client:late` loads brings the runtime
+// (src/edge/island-runtime.ts). It defines the element only once.
+import 'astro/runtime/server/astro-island.js';
 
 const sheets = new Map<string, Promise<void>>();
 const applied = new Set<string>();

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readSiteConfig } from '#/lib/site-config.ts';
+import { TAG_MANAGER_ORIGIN } from '#/lib/tag-manager.ts';
 
 /** The visitor's cookie choice (LGPD): kept in local storage; nothing non-essential loads before 'aceito'. */
 export const CONSENT_KEY = 'cookies:consentimento';
@@ -12,7 +13,7 @@ function loadTagManager(id: string): void {
   const script = document.createElement('script');
   script.id = 'gtm';
   script.async = true;
-  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
+  script.src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${encodeURIComponent(id)}`;
   document.head.append(script);
 }
 

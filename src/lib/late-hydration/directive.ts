@@ -8,6 +8,11 @@ import type { ClientDirective } from 'astro';
  * cart icon opens the side cart. Islands say they are ready with the `late:ready` event (see
  * src/islands/shared/ready.ts); one that never does releases the click after REPLAY_GIVE_UP_MS, and the
  * element's own default (a link, a form) happens instead.
+ *
+ * A kept page leaves Astro's inline islands' runtime out (src/edge/island-runtime.ts): the runtime travels
+ * with the islands' shared code, so as the islands wake this script loads one island's code (nothing
+ * before the first interaction or the idle delay), which brings it; the runtime then registers each
+ * island here.
  */
 
 const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
@@ -23,13 +28,41 @@ let awake = false;
 let islands = 0;
 let ready = 0;
 let held: HTMLElement | undefined;
-let installed = false;
+
+/** Astro's runtime has run: every island of the page is registered (it runs when the element is defined). */
+const registered = () => customElements.get('astro-island') !== undefined;
+
+/** An island meant for this screen: no media query, or one that matches. */
+function wanted(island: Element): boolean {
+  try {
+    const { value } = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
+    return typeof value !== 'string' || !value || matchMedia(value).matches;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Start the runtime the page left out, by loading the code of an island meant for this screen (the
+ * Shell is on every page): once it has run, the islands are registered and a held click may be due.
+ */
+function startRuntime(): void {
+  if (registered()) return;
+  const url = [...document.querySelectorAll('astro-island')].find(wanted)?.getAttribute('component-url');
+  if (!url) return;
+  import(/* @vite-ignore */ url)
+    .then(() => {
+      if (held && ready >= islands) requestAnimationFrame(replay);
+    })
+    .catch(reloadOnce);
+}
 
 function wake(): void {
   if (awake) return;
   awake = true;
   for (const name of EVENTS) removeEventListener(name, wake, true);
   for (const start of waiting.splice(0)) start();
+  startRuntime();
 }
 
 function replay(): void {
@@ -39,7 +72,7 @@ function replay(): void {
 }
 
 function onClick(event: MouseEvent): void {
-  if (ready >= islands || held || !(event.target instanceof Element)) return;
+  if ((registered() && ready >= islands) || held || !(event.target instanceof Element)) return;
   const target = event.target.closest<HTMLElement>('[data-late-click]');
   if (!target) return;
   event.preventDefault();
@@ -55,7 +88,6 @@ function onClick(event: MouseEvent): void {
 }
 
 function install(): void {
-  installed = true;
   for (const name of EVENTS) addEventListener(name, wake, { capture: true, passive: true });
   document.addEventListener('click', onClick, true);
   addEventListener('late:ready', () => {
@@ -83,7 +115,6 @@ function reloadOnce(): void {
 }
 
 function register(load: Parameters<ClientDirective>[0]): void {
-  if (!installed) install();
   islands += 1;
   const start = () => {
     load()
@@ -111,5 +142,7 @@ const late: ClientDirective = (load, options) => {
   };
   media.addEventListener('change', onChange);
 };
+
+install();
 
 export default late;

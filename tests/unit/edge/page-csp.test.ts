@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { trimHashes, withOwnHashes } from '#/edge/page-csp.ts';
+import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
+import { ownStaticPage, trimHashes, withOwnHashes } from '#/edge/page-csp.ts';
 import { PREFETCH_RULES } from '#/lib/inline-scripts.ts';
+import { SITE_CONFIG_ID, siteConfigJson } from '#/lib/site-config.ts';
+import { TAG_MANAGER_CONNECT, TAG_MANAGER_ORIGIN } from '#/lib/tag-manager.ts';
 
 const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 const used = ['.a{color:red}', 'astro-island{display:contents}'];
@@ -70,4 +74,67 @@ test('a trimmed style is named by its new hash, in place of the built one; a sty
   expect(body).toContain('<style>.a{color:red}</style>');
   expect(body).toContain('<style>.y{margin:0}</style>');
   expect(res.headers.get('Content-Security-Policy')).toBe(`style-src 'self' ${hash('.a{color:red}')}`);
+});
+
+/** A page of the store's layout: its islands, Astro's inline runtime before them, and the site config. */
+const storePage = (gtm: string, second = 'client="late"') =>
+  `<!doctype html><head><style>.a{color:red}</style></head><body><style>${ISLAND_STYLES}</style><script>${runtime}</script>` +
+  `<astro-island uid="1" client="late"></astro-island><astro-island uid="2" ${second}></astro-island>` +
+  `<script type="application/json" id="${SITE_CONFIG_ID}">${siteConfigJson({ token: 't', storeName: 'Loja', gtm })}</script></body>`;
+const storePolicy = [
+  "default-src 'self'",
+  `connect-src 'self' ${TAG_MANAGER_CONNECT.join(' ')}`,
+  `script-src 'self' ${TAG_MANAGER_ORIGIN} ${hash(runtime)}`,
+  `style-src 'self' ${hash('.a{color:red}')} ${hash(ISLAND_STYLES)}`,
+].join(';');
+const kept = (gtm: string, second?: string) =>
+  withOwnHashes(
+    new Response(storePage(gtm, second), {
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': storePolicy,
+        'Cache-Control': 'public',
+      },
+    }),
+  );
+
+test("a kept page leaves out Astro's inline islands' runtime (client:late's islands bring it), its style and their hashes", async () => {
+  const res = await kept('GTM-ABC123');
+  const body = await res.text();
+  expect(body).not.toContain('customElements.define("astro-island"');
+  expect(body).not.toContain(ISLAND_STYLES);
+  expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(ISLAND_STYLES));
+  expect(body).toContain('<astro-island uid="1" client="late"></astro-island>');
+  expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(runtime));
+});
+
+test("a page with an island that wakes otherwise than client:late keeps Astro's inline runtime", async () => {
+  const res = await kept('GTM-ABC123', 'client="load"');
+  expect(await res.text()).toContain(`<script>${runtime}</script>`);
+  expect(res.headers.get('Content-Security-Policy')).toContain(hash(runtime));
+});
+
+test("the tag manager's sources stay while the store has a container, and leave when it has none", async () => {
+  const withContainer = (await kept('GTM-ABC123')).headers.get('Content-Security-Policy') ?? '';
+  expect(withContainer).toContain(`script-src 'self' ${TAG_MANAGER_ORIGIN}`);
+  for (const source of TAG_MANAGER_CONNECT) expect(withContainer).toContain(source);
+  const without = (await kept('')).headers.get('Content-Security-Policy') ?? '';
+  expect(without).toContain("connect-src 'self';");
+  expect(without).toContain("script-src 'self';");
+  expect(without).not.toContain('google');
+  expect(without).toContain(hash('.a{color:red}'));
+});
+
+test("a prerendered page's <meta> policy is trimmed the same way, and its runtime left out", () => {
+  const page = storePage('').replace(
+    '<head>',
+    `<head><meta http-equiv="content-security-policy" content="${storePolicy}">`,
+  );
+  const out = ownStaticPage(page);
+  expect(out).not.toContain('customElements.define("astro-island"');
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(out)?.[1] ?? '';
+  expect(meta).toContain(`style-src 'self' ${hash('.a{color:red}')}`);
+  expect(meta).not.toContain(hash(runtime));
+  expect(meta).not.toContain('google');
+  expect(ownStaticPage('<h1>Sem política</h1>')).toBe('<h1>Sem política</h1>');
 });

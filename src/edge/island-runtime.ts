@@ -1,0 +1,26 @@
+import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
+
+/**
+ * Astro writes its islands' runtime (the `<astro-island>` element: 4.4 KB, 1.5 KB compressed) into every
+ * page with an island, as an inline script before the first one, with a one-rule style: the same bytes
+ * sent again with every page, which on a phone's first visit push the page past what the first round
+ * trip carries (14 KB). Nothing needs it before the islands wake, so it travels with the islands' shared
+ * code instead (islands/shared/ready.ts imports it; the rule is in global.css), fetched once and cached,
+ * and a kept page (edge/page-csp.ts, edge/static-pages.ts) leaves the inline copy out: `client:late`
+ * (lib/late-hydration) loads an island's code as the islands wake, which brings the runtime.
+ */
+const INLINE = `<script>${runtime}</script>`;
+const INLINE_STYLES = `<style>${ISLAND_STYLES}</style>`;
+const ISLAND = /<astro-island\s[^>]*>/g;
+const LATE = /\sclient="late"/;
+
+/**
+ * The page without Astro's inline islands' runtime and its style, when every island of it wakes with
+ * `client:late` (which brings the runtime); any other page as it came.
+ */
+export function withoutIslandRuntime(html: string): string {
+  const islands = html.match(ISLAND) ?? [];
+  if (islands.length === 0 || !islands.every((island) => LATE.test(island))) return html;
+  return html.replace(INLINE, '').replace(INLINE_STYLES, '');
+}
