@@ -5,13 +5,16 @@ import { $favourites, loadFavourites, toggleFavourite } from '#/stores/favourite
 export const nameOf = (heart: HTMLElement) =>
   (heart.getAttribute('aria-label') ?? '').replace(/^Favoritar /, '');
 
+/** The product id a heart sends (its button's value). */
+export const idOf = (heart: HTMLElement) => Number(heart.getAttribute('value'));
+
 /** The hearts of the page: one request for all, each submit toggles, every heart of a product follows. */
 export function useFavouriteHearts(): void {
   useEffect(() => {
     void loadFavourites();
     const paint = (ids: ReadonlySet<number>) => {
       for (const heart of document.querySelectorAll<HTMLElement>('[data-fav]'))
-        heart.setAttribute('aria-pressed', String(ids.has(Number(heart.dataset['fav']))));
+        heart.setAttribute('aria-pressed', String(ids.has(idOf(heart))));
     };
     const unpaint = $favourites.subscribe(paint);
     const onSubmit = (event: SubmitEvent) => {
@@ -21,7 +24,7 @@ export function useFavouriteHearts(): void {
       const heart = form.querySelector<HTMLElement>('[data-fav]');
       if (!heart) return;
       void toggleFavourite({
-        id: Number(heart.dataset['fav']),
+        id: idOf(heart),
         name: nameOf(heart),
         price: Number(heart.dataset['price']),
       });

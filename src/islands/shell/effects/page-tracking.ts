@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { nameOf } from './favourite-hearts.ts';
+import { idOf, nameOf } from './favourite-hearts.ts';
 import { trackSelectItem, trackSelectPromotion, trackViewItemList } from '#/lib/analytics.ts';
 import type { GaItem } from '#/lib/analytics.ts';
 
@@ -8,7 +8,7 @@ function cardItem(card: Element, list: string, index: number): GaItem | undefine
   const heart = card.querySelector<HTMLElement>('[data-fav]');
   if (!heart) return undefined;
   return {
-    item_id: heart.dataset['fav'] ?? '',
+    item_id: String(idOf(heart)),
     item_name: nameOf(heart),
     item_brand: card.querySelector('.card__brand')?.textContent.trim() ?? '',
     item_list_name: list,
