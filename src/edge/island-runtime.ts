@@ -14,13 +14,20 @@ const INLINE = `<script>${runtime}</script>`;
 const INLINE_STYLES = `<style>${ISLAND_STYLES}</style>`;
 const ISLAND = /<astro-island\s[^>]*>/g;
 const LATE = /\sclient="late"/;
+/** An island for some screens only: its options' value is a media query (a string). */
+const SOME_SCREENS = '&quot;value&quot;:&quot;';
 
 /**
  * The page without Astro's inline islands' runtime and its style, when every island of it wakes with
- * `client:late` (which brings the runtime); any other page as it came.
+ * `client:late`, one of them on every screen (whose code `client:late` loads to bring the runtime); any
+ * other page as it came.
  */
 export function withoutIslandRuntime(html: string): string {
   const islands = html.match(ISLAND) ?? [];
-  if (islands.length === 0 || !islands.every((island) => LATE.test(island))) return html;
+  if (
+    !islands.every((island) => LATE.test(island)) ||
+    islands.every((island) => island.includes(SOME_SCREENS))
+  )
+    return html;
   return html.replace(INLINE, '').replace(INLINE_STYLES, '');
 }

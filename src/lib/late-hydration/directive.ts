@@ -32,24 +32,19 @@ let held: HTMLElement | undefined;
 /** Astro's runtime has run: every island of the page is registered (it runs when the element is defined). */
 const registered = () => customElements.get('astro-island') !== undefined;
 
-/** An island meant for this screen: no media query, or one that matches. */
-function wanted(island: Element): boolean {
-  try {
-    const { value } = JSON.parse(island.getAttribute('opts') ?? '{}') as { value?: unknown };
-    return typeof value !== 'string' || !value || matchMedia(value).matches;
-  } catch {
-    return false;
-  }
-}
+/**
+ * An island of every screen: its `client:late` takes no media query, so its options' value is `true`, not
+ * a string (the Shell is on every page).
+ */
+const EVERY_SCREEN = 'astro-island:not([opts*=\'"value":"\'])';
 
 /**
- * Start the runtime the page left out, by loading the code of an island meant for this screen (the
- * Shell is on every page): once it has run, the islands are registered and a held click may be due.
+ * Start the runtime the page left out, by loading the code of an island meant for every screen: once it
+ * has run, the islands are registered and a held click may be due.
  */
 function startRuntime(): void {
-  if (registered()) return;
-  const url = [...document.querySelectorAll('astro-island')].find(wanted)?.getAttribute('component-url');
-  if (!url) return;
+  const url = document.querySelector(EVERY_SCREEN)?.getAttribute('component-url');
+  if (!url || registered()) return;
   import(/* @vite-ignore */ url)
     .then(() => {
       if (held && ready >= islands) requestAnimationFrame(replay);

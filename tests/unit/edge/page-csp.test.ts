@@ -79,7 +79,7 @@ test('a trimmed style is named by its new hash, in place of the built one; a sty
 /** A page of the store's layout: its islands, Astro's inline runtime before them, and the site config. */
 const storePage = (gtm: string, second = 'client="late"') =>
   `<!doctype html><head><style>.a{color:red}</style></head><body><style>${ISLAND_STYLES}</style><script>${runtime}</script>` +
-  `<astro-island uid="1" client="late"></astro-island><astro-island uid="2" ${second}></astro-island>` +
+  `<astro-island uid="1" client="late" opts="{&quot;name&quot;:&quot;Shell&quot;,&quot;value&quot;:true}"></astro-island><astro-island uid="2" ${second}></astro-island>` +
   `<script type="application/json" id="${SITE_CONFIG_ID}">${siteConfigJson({ token: 't', storeName: 'Loja', gtm })}</script></body>`;
 const storePolicy = [
   "default-src 'self'",
@@ -104,7 +104,7 @@ test("a kept page leaves out Astro's inline islands' runtime (client:late's isla
   expect(body).not.toContain('customElements.define("astro-island"');
   expect(body).not.toContain(ISLAND_STYLES);
   expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(ISLAND_STYLES));
-  expect(body).toContain('<astro-island uid="1" client="late"></astro-island>');
+  expect(body).toContain('<astro-island uid="1" client="late"');
   expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(runtime));
 });
 
@@ -112,6 +112,22 @@ test("a page with an island that wakes otherwise than client:late keeps Astro's 
   const res = await kept('GTM-ABC123', 'client="load"');
   expect(await res.text()).toContain(`<script>${runtime}</script>`);
   expect(res.headers.get('Content-Security-Policy')).toContain(hash(runtime));
+});
+
+test("a page whose islands are all for some screens only keeps Astro's inline runtime", async () => {
+  const phones =
+    'opts="{&quot;name&quot;:&quot;MobileMenu&quot;,&quot;value&quot;:&quot;(max-width: 1023px)&quot;}"';
+  const page = `<body><script>${runtime}</script><astro-island uid="1" client="late" ${phones}></astro-island></body>`;
+  const res = await withOwnHashes(
+    new Response(page, {
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': storePolicy,
+        'Cache-Control': 'public',
+      },
+    }),
+  );
+  expect(await res.text()).toBe(page);
 });
 
 test("the tag manager's sources stay while the store has a container, and leave when it has none", async () => {
