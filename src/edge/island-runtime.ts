@@ -17,10 +17,13 @@ const LATE = /\sclient="late"/;
 /** An island for some screens only: its options' value is a media query (a string). */
 const SOME_SCREENS = '&quot;value&quot;:&quot;';
 
+/** An island's `uid`, which Astro writes for its dev server's hot reload and nothing in a browser reads. */
+const DEV_ID = /(<astro-island\b[^>]*?)\suid="[^"]*"/g;
+
 /**
- * The page without Astro's inline islands' runtime and its style, when every island of it wakes with
- * `client:late`, one of them on every screen (whose code `client:late` loads to bring the runtime); any
- * other page as it came.
+ * The page without Astro's inline islands' runtime, its style and its islands' `uid`, when every island
+ * of it wakes with `client:late`, one of them on every screen (whose code `client:late` loads to bring the
+ * runtime); any other page as it came.
  */
 export function withoutIslandRuntime(html: string): string {
   const islands = html.match(ISLAND) ?? [];
@@ -29,5 +32,5 @@ export function withoutIslandRuntime(html: string): string {
     islands.every((island) => island.includes(SOME_SCREENS))
   )
     return html;
-  return html.replace(INLINE, '').replace(INLINE_STYLES, '');
+  return html.replace(INLINE, '').replace(INLINE_STYLES, '').replace(DEV_ID, '$1');
 }

@@ -16,7 +16,7 @@ const scoped = (code: string): string => `(function(){${code}})()`;
  * Header: the cart count from local storage at first paint, 0 included (spec: the icon always shows the
  * count; its slot is absolutely placed, so it never shifts the layout).
  */
-export const FIRST_PAINT_COUNT = scoped(
+const FIRST_PAINT_COUNT = scoped(
   `try{var n=Number(localStorage.getItem(${JSON.stringify(COUNT_KEY)}))||0,b=document.querySelector('[data-cart-count]');if(b){b.textContent=String(n);b.hidden=false}}catch(e){}`,
 );
 
@@ -88,20 +88,18 @@ export const PREFETCH_RULES = JSON.stringify({
  * The prefetch rules go in only when fetching ahead is welcome: online, no data saver, not on a 2G
  * connection (as Astro's prefetch decides), and where the browser has speculation rules at all.
  */
-export const PREFETCH = scoped(
+const PREFETCH = scoped(
   `try{var c=navigator.connection;if(navigator.onLine&&!(c&&(c.saveData||/2g/.test(c.effectiveType)))&&HTMLScriptElement.supports&&HTMLScriptElement.supports('speculationrules')){var s=document.createElement('script');s.type='speculationrules';s.textContent=${JSON.stringify(PREFETCH_RULES)};document.head.append(s)}}catch(e){}`,
 );
 
+/**
+ * Every page's one script before any island (in the header, by its cart count): the count at first paint
+ * and the prefetch rules. One element, so the page's policy names one hash for both.
+ */
+export const FIRST_PAINT = `${FIRST_PAINT_COUNT};${PREFETCH}`;
+
 /** Every inline script's code, and the prefetch rules (the CSP checks speculation rules like scripts). */
-export const INLINE_SCRIPTS = [
-  FIRST_PAINT_COUNT,
-  STORE_COUNT,
-  PUSH_EVENT,
-  PIX_BOX,
-  CEP_FILL,
-  PREFETCH,
-  PREFETCH_RULES,
-];
+export const INLINE_SCRIPTS = [FIRST_PAINT, STORE_COUNT, PUSH_EVENT, PIX_BOX, CEP_FILL, PREFETCH_RULES];
 
 /** The CSP source that allows one inline script. */
 export const scriptHash = (code: string): `sha256-${string}` =>

@@ -79,7 +79,7 @@ test('a trimmed style is named by its new hash, in place of the built one; a sty
 /** A page of the store's layout: its islands, Astro's inline runtime before them, and the site config. */
 const storePage = (gtm: string, second = 'client="late"') =>
   `<!doctype html><head><style>.a{color:red}</style></head><body><style>${ISLAND_STYLES}</style><script>${runtime}</script>` +
-  `<astro-island uid="1" client="late" opts="{&quot;name&quot;:&quot;Shell&quot;,&quot;value&quot;:true}"></astro-island><astro-island uid="2" ${second}></astro-island>` +
+  `<astro-island uid="1" client="late" prefix="r1" opts="{&quot;name&quot;:&quot;Shell&quot;,&quot;value&quot;:true}"></astro-island><astro-island uid="2" ${second}></astro-island>` +
   `<script type="application/json" id="${SITE_CONFIG_ID}">${siteConfigJson({ token: 't', storeName: 'Loja', gtm })}</script></body>`;
 const storePolicy = [
   "default-src 'self'",
@@ -104,7 +104,9 @@ test("a kept page leaves out Astro's inline islands' runtime (client:late's isla
   expect(body).not.toContain('customElements.define("astro-island"');
   expect(body).not.toContain(ISLAND_STYLES);
   expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(ISLAND_STYLES));
-  expect(body).toContain('<astro-island uid="1" client="late"');
+  expect(body).toContain('<astro-island client="late"');
+  // Astro's id for its dev server's hot reload goes too; React's prefix stays.
+  expect(body).not.toContain('uid=');
   expect(res.headers.get('Content-Security-Policy')).not.toContain(hash(runtime));
 });
 
