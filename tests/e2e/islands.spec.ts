@@ -379,8 +379,6 @@ test('link prefetch: a store link is fetched ahead on hover, with no script; nev
   page,
   isMobile,
 }) => {
-  // Five page loads, four of them in browser contexts of their own.
-  test.setTimeout(60_000);
   const rules = page.locator('script[type="speculationrules"]');
   await page.goto('/banheiro/');
   await expect(rules).toHaveCount(1);
