@@ -359,6 +359,33 @@ test.describe('cookie banner', () => {
     await hydrated(page);
     await expect(banner).toBeHidden();
   });
+
+  test('the tap that wakes the islands is not taken by the question appearing under it', async ({ page }, {
+    project,
+  }) => {
+    test.skip(project.name !== 'mobile', 'a phone: the question covers the bottom of its screen');
+    await watch(page);
+    await page.goto('/');
+    // A link where the question appears (the bottom of a phone's screen).
+    const spot = await page.evaluate(() => {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')) {
+        const box = link.getBoundingClientRect();
+        const y = box.top + box.height / 2;
+        if (y > innerHeight - 90 && y < innerHeight - 20 && box.width > 0)
+          return { x: box.left + box.width / 2, y, href: link.getAttribute('href') ?? '' };
+      }
+      return null;
+    });
+    if (!spot) throw new Error('no link at the bottom of the screen');
+    await page.mouse.move(spot.x, spot.y);
+    await page.mouse.down();
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+    await page.mouse.up();
+    await expect(page).toHaveURL(spot.href);
+    await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible({ timeout: 15_000 });
+  });
 });
 
 test('a listing reports its view: view_category and view_item_list reach the data layer', async ({
