@@ -17,8 +17,8 @@ const routeCache: CacheProviderFactory = (config) => {
   registry.add(provider);
   const onRequest = provider.onRequest?.bind(provider);
   if (!onRequest) return provider;
-  // A page is kept with only its own styles, and a policy naming only its own styles and scripts
-  // (edge/page-styles.ts, edge/page-csp.ts), worked out once as it renders.
+  // A page is sent with only its own styles, and a policy naming only its own styles and scripts
+  // (edge/page-styles.ts, edge/page-csp.ts), worked out as it renders: once for a page this cache keeps.
   return {
     ...provider,
     invalidate: provider.invalidate.bind(provider),

@@ -44,9 +44,32 @@ test("a shareable page's style-src and script-src keep only the hashes of its ow
   expect(trimmed.length).toBeLessThan(policy.length);
 });
 
-test('a private page keeps the policy as Astro wrote it', async () => {
-  const res = await page('private, no-store');
-  expect(res.headers.get('Content-Security-Policy')).toBe(policy);
+test("a page of one visitor (never kept) is sent with its own hashes too; a page's cookies go with it", async () => {
+  const res = await withOwnHashes(
+    new Response(html, {
+      headers: [
+        ['Content-Type', 'text/html; charset=UTF-8'],
+        ['Content-Security-Policy', policy],
+        ['Cache-Control', 'private, no-store'],
+        ['Set-Cookie', 'a=1; Path=/; HttpOnly'],
+        ['Set-Cookie', 'b=2; Path=/'],
+      ],
+    }),
+  );
+  const trimmed = res.headers.get('Content-Security-Policy') ?? '';
+  expect(trimmed).toContain(hash('console.log(1)'));
+  expect(trimmed).not.toContain(hash('console.log(2)'));
+  expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+  expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
+});
+
+test('an answer that is not an HTML page with a policy is sent as it came', async () => {
+  const json = new Response('{}', {
+    headers: { 'Content-Type': 'application/json', 'Content-Security-Policy': policy },
+  });
+  expect(await withOwnHashes(json)).toBe(json);
+  const bare = new Response(html, { headers: { 'Content-Type': 'text/html' } });
+  expect(await withOwnHashes(bare)).toBe(bare);
 });
 
 test('a style-src of only sources other than hashes is left alone', () => {
