@@ -30,6 +30,12 @@ test('home → category → page 2 → product → other finish → Comprar with
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Banheiro');
   const count = plain(await page.locator('.toolbar__count').textContent());
   expect(count).toMatch(/^\d+ produtos$/);
+  // A card's picture says nothing (its product's name is the link's own text) and holds its square.
+  const pictures = await page
+    .locator('article.card .card__media > img')
+    .evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('alt'), img.getAttribute('width')].join()));
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(new Set(pictures)).toEqual(new Set([',400']));
 
   await page.getByRole('navigation', { name: 'Páginas' }).getByRole('link', { name: 'Página 2' }).click();
   await expect(page).toHaveURL(/\/banheiro\/\?pg=2$/);
