@@ -292,6 +292,15 @@ describe('orders in the back office', () => {
     const { numero } = ((await placed.json()) as { pedido: { numero: number } }).pedido;
     const second = await buyer(store, [{ v, quantidade: 2 }]);
     expect((await placeAs(store, second)).status).toBe(201);
+    // The search also reads e-mails and documents: the buyers' random ones must not hold an order's number.
+    for (const [id, document] of [
+      [first.customerId, '52998224725'],
+      [second.customerId, '39053344705'],
+    ] as const)
+      await store.database.db
+        .update(t.customers)
+        .set({ document, email: `pedidos.${document}@exemplo.com.br` })
+        .where(eq(t.customers.id, id));
 
     const list = async (query: string) => {
       const res = await admin(`/orders${query}`, { headers: as(team.token) });
