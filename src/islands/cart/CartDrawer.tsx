@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { formatBRL } from '#/lib/money.ts';
 import { $cart, $cartBusy, $cartMessages, $upsell, closeCart } from '#/stores/cart.ts';
 import { CartLine } from './CartLine.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { $cartCount, $cartOpen, addItem, COUNT_KEY, loadCart, openCart } from '#/stores/cart.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';

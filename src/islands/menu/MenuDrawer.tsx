@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { useState } from 'react';
 import type { MenuNode } from '#/lib/menu-tree.ts';
 import { $menuPath, closeMenu, drillDown, drillUp } from '#/stores/menu.ts';

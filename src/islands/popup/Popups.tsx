@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { $popup, schedulePopup } from '#/stores/popup.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';

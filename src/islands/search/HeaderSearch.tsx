@@ -1,5 +1,5 @@
 // One island: the ARIA combobox's keyboard, focus and panel states belong together.
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
 import {

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { searchText } from '#/contract/search-text.ts';
 import { $searchLoading, $suggestions } from '#/stores/search.ts';
 import { Suggestion } from './Suggestion.tsx';

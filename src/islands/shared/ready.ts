@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-// Astro's islands' runtime (the `<astro-island>` element), which a kept page leaves out: every island
-// says it is ready through this module, so the first island `client:late` loads brings the runtime
-// (src/edge/island-runtime.ts). It defines the element only once.
+// Astro's islands' runtime (the `<astro-island>` element), which a kept page leaves out, then the part of
+// `client:late` that runs once the islands wake: every island says it is ready through this module, so
+// the first island `client:late` loads brings both (src/edge/island-runtime.ts, lib/late-hydration).
+// Each runs only once.
 import 'astro/runtime/server/astro-island.js';
+import '#/lib/late-hydration/islands.ts';
 
 const sheets = new Map<string, Promise<void>>();
 const applied = new Set<string>();
@@ -43,7 +45,7 @@ export function useStylesheet(href: string | undefined): boolean {
 
 /**
  * Tell the `client:late` directive this island is hydrated and listening, so a click held before
- * hydration can be replayed (src/lib/late-hydration/directive.ts). An island whose drawing exists
+ * hydration can be replayed (src/lib/late-hydration/islands.ts). An island whose drawing exists
  * only once it is interactive (a drawer, a popup) brings its own stylesheet (`?url` import): the page
  * does not carry it at first paint, and the island is ready once the sheet applies, so a replayed
  * tap opens a styled drawer. Returns whether the island's styles apply (draw nothing before).

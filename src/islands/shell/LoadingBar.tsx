@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { $loading } from '#/stores/loading.ts';
 
 /** The thin bar at the top of the page while requests (or a page change) are on their way. */

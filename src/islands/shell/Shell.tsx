@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { useEffect } from 'react';
 import { $user, ensureUser } from '#/stores/user.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { $zoom, openZoom } from '#/stores/zoom.ts';
 import { useLateReady, useStylesheet } from '#/islands/shared/ready.ts';

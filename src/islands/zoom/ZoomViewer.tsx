@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#/islands/shared/use-store.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
 import { $zoom, closeZoom, stepZoom } from '#/stores/zoom.ts';

@@ -8,18 +8,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A window's events and timers, with a press that may have begun before the call. */
+/** A window's events, with a press that may have begun before the call. */
 function page(pressedAtStart = false) {
   const events = new EventTarget();
   let pressed = pressedAtStart;
-  const target = {
-    addEventListener: events.addEventListener.bind(events),
-    removeEventListener: events.removeEventListener.bind(events),
-    setTimeout: globalThis.setTimeout,
-    clearTimeout: globalThis.clearTimeout,
-  } as unknown as Window;
   const done = vi.fn();
-  const cancel = whenQuiet(target, done, { pressed: () => pressed });
+  const cancel = whenQuiet(events, done, () => pressed);
   const fire = (name: string) => {
     if (name === 'pointerdown') pressed = true;
     if (name === 'pointerup') pressed = false;
