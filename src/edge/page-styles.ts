@@ -7,13 +7,19 @@ import type { Root } from 'postcss';
  * one route (`[...slug].astro`) renders a listing, a product or a landing page, so each of them carried the
  * others' styles (5 KB on a listing). A component's scoped rules only ever match elements carrying its
  * `astro-…` class, which Astro writes into the server's HTML (islands never do), so a rule whose selectors
- * all name a class no element of the page has matches nothing, and is left out.
+ * all name a class no element of the page has matches nothing, and is left out. The scopes left then take
+ * short names (`_0`, `_1`…, the same in the styles and in the elements' classes): Astro's are 14
+ * characters on hundreds of elements of a listing, about 170 bytes of it once compressed.
  */
 const SCOPE = /\.astro-[a-z0-9]{8}(?![\w-])/g;
 const SCOPED = /\.astro-[a-z0-9]{8}(?![\w-])/;
 /** A `<style>` element: its opening tag, its CSS, its closing tag. */
 export const STYLE_ELEMENT = /(<style(?:\s[^>]*)?>)([\s\S]*?)(<\/style>)/g;
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+/** A whole `<style>` element, kept as one part when the page is split around them. */
+const STYLE_ELEMENT_WHOLE = /(<style(?:\s[^>]*)?>[\s\S]*?<\/style>)/;
+/** A scope among an element's class names. */
+const SCOPE_NAME = /(?<![\w-])astro-[a-z0-9]{8}(?![\w-])/g;
 
 /** The scope classes the page's elements carry, as selectors (`.astro-…`). */
 function scopesIn(html: string): Set<string> {
@@ -42,31 +48,50 @@ function prune(root: Root, present: ReadonlySet<string>): void {
  */
 const trimmed = new LRUCache<string, string>({ max: 200 });
 
-function trim(css: string, present: ReadonlySet<string>): string {
+/** Each scope of the page (`.astro-…`) and its short name (`._0`), numbered in a fixed order. */
+function shortNames(present: ReadonlySet<string>): Map<string, string> {
+  return new Map([...present].sort().map((scope, i) => [scope, `._${i.toString(36)}`]));
+}
+
+function trim(css: string, present: ReadonlySet<string>, short: ReadonlyMap<string, string>): string {
   const key = `${[...present].sort().join(' ')}\n${css}`;
   let out = trimmed.get(key);
   if (out === undefined) {
     const root = postcss.parse(css);
     prune(root, present);
-    out = root.toString();
+    out = root.toString().replace(SCOPE, (scope) => short.get(scope) ?? scope);
     trimmed.set(key, out);
   }
   return out;
 }
 
 /**
- * The page's `<style>` elements without the rules of components it did not render; `rewritten` maps each
- * changed style's old content to its new one, so the page's policy can name the new one's hash.
+ * The page's `<style>` elements without the rules of components it did not render, and its scopes by their
+ * short names; `rewritten` maps each changed style's old content to its new one, so the page's policy can
+ * name the new one's hash.
  */
 export function pageStyles(html: string): { html: string; rewritten: Map<string, string> } {
   const present = scopesIn(html);
+  const short = shortNames(present);
   const rewritten = new Map<string, string>();
-  const out = html.replace(STYLE_ELEMENT, (element, open: string, css: string, close: string) => {
+  const styled = html.replace(STYLE_ELEMENT, (element, open: string, css: string, close: string) => {
     if (!SCOPED.test(css)) return element;
-    const pruned = trim(css, present);
+    const pruned = trim(css, present, short);
     if (pruned === css) return element;
     rewritten.set(css, pruned);
     return `${open}${pruned}${close}`;
   });
+  if (short.size === 0) return { html: styled, rewritten };
+  // Outside the styles, only the elements' class attributes: a scope in a text or a script stays as written.
+  const out = styled
+    .split(STYLE_ELEMENT_WHOLE)
+    .map((part) =>
+      part.startsWith('<style')
+        ? part
+        : part.replace(CLASS_ATTRIBUTE, (attribute) =>
+            attribute.replace(SCOPE_NAME, (name) => short.get(`.${name}`)?.slice(1) ?? name),
+          ),
+    )
+    .join('');
   return { html: out, rewritten };
 }

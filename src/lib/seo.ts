@@ -1,5 +1,5 @@
 import type { Breadcrumb, Seo } from '#/contract/common.ts';
-import type { Produto, ProdutoDetalhe } from '#/contract/product.ts';
+import type { ProdutoDetalhe } from '#/contract/product.ts';
 import type { AvaliacaoItem } from '#/contract/review.ts';
 import type { Settings } from '#/contract/settings.ts';
 
@@ -55,22 +55,6 @@ export function breadcrumbLd(crumbs: Breadcrumb[]) {
     itemListElement: crumbs
       .slice(1)
       .map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: c.url })),
-  };
-}
-
-/**
- * A listing as the summary list search engines read (each product's own page carries its details): position
- * and address only, as Google's carousel markup asks of a summary page.
- */
-export function itemListLd(produtos: Produto[], offset: number) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    itemListElement: produtos.map((p, i) => ({
-      '@type': 'ListItem',
-      position: offset + i + 1,
-      url: p.url,
-    })),
   };
 }
 

@@ -221,8 +221,11 @@ test("a catalogue page carries the styles of the components it renders, not its 
     const html = await (await request.get(path)).text();
     const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
     const elements = html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
-    const rendered = new Set(elements.match(/astro-[a-z0-9]{8}(?=[\s"])/g) ?? []);
-    const styled = new Set([...styles.matchAll(/\.(astro-[a-z0-9]{8})(?![\w-])/g)].map((m) => m[1] ?? ''));
+    // Scopes go by short names (`_0`…) in the styles and the elements' classes (edge/page-styles.ts).
+    expect(elements, path).not.toMatch(/\sclass="[^"]*astro-[a-z0-9]{8}/);
+    const classes = [...elements.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(/\s+/));
+    const rendered = new Set(classes.filter((name) => /^_[0-9a-z]+$/.test(name)));
+    const styled = new Set([...styles.matchAll(/\.(_[0-9a-z]+)(?![\w-])/g)].map((m) => m[1] ?? ''));
     expect(styled.size, path).toBeGreaterThan(0);
     expect(
       [...styled].filter((scope) => !rendered.has(scope)),

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
 import { compression, pickEncoding } from '#/edge/compression.ts';
@@ -90,4 +90,21 @@ test('a page built to HTML and a route-cache hit go out at brotli 11, smaller th
   expect(first).toBeLessThan(await size('/miss'));
   const gz = await built.request('/pagina', { headers: { 'Accept-Encoding': 'gzip' } });
   expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
+});
+
+test("a page of one visitor, whole already, is compressed whole and harder than a stream's brotli 4", async () => {
+  const page = `<!doctype html><ul>${Array.from(
+    { length: 400 },
+    (_, i) =>
+      `<li class="card"><a href="/torneira-${String((i * 7919) % 1009)}.html">Torneira ${String(i)} linha ${String((i * 37) % 97)}</a><span>R$ ${(i * 13.7).toFixed(2)}</span></li>`,
+  ).join('')}</ul>`;
+  const own = new Hono();
+  own.use(compression());
+  own.get('/conta', (c) => c.html(page, 200, { 'Cache-Control': 'private, no-store' }));
+  const res = await own.request('/conta', { headers: { 'Accept-Encoding': 'br' } });
+  expect(res.headers.get('content-encoding')).toBe('br');
+  const sent = Buffer.from(await res.arrayBuffer());
+  expect(brotliDecompressSync(sent).toString()).toBe(page);
+  const streamed = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  expect(sent.length).toBeLessThan(streamed.length);
 });

@@ -20,20 +20,47 @@ test("a page keeps its global rules and its rendered components' rules, and lose
   expect(after).toBe(
     [
       'body{margin:0}',
-      '.card.astro-aaaaaaaa{padding:4px}',
-      '.price.astro-aaaaaaaa{color:red}',
-      '@media (min-width:1024px){.card.astro-aaaaaaaa .icon{width:20px}}',
+      '.card._0{padding:4px}',
+      '.price._0{color:red}',
+      '@media (min-width:1024px){.card._0 .icon{width:20px}}',
       '[data-astro-template]{display:none}',
     ].join(''),
   );
   expect(html).toContain(`<style>${after ?? ''}</style>`);
-  expect(html).toContain('<article class="card astro-aaaaaaaa">Cuba</article>');
+  expect(html).toContain('<article class="card _0">Cuba</article>');
 });
 
-test('a page rendering every component, or a class named only in text, keeps its styles as built', () => {
+test('a page rendering every component keeps every rule; a class named only in text is no element', () => {
   const all = page('<div class="gallery astro-bbbbbbbb"><p class="card astro-aaaaaaaa">oi</p></div>');
-  expect(pageStyles(all)).toEqual({ html: all, rewritten: new Map() });
+  expect(pageStyles(all).html).toContain('.gallery._1{display:grid}');
+  expect(pageStyles(all).html).toContain('.price._0,.zoom._1{color:red}');
+  const plain =
+    '<!doctype html><html><head><style>body{margin:0}</style></head><body><p>oi</p></body></html>';
+  expect(pageStyles(plain)).toEqual({ html: plain, rewritten: new Map() });
   // A scope named in a script or a text, not in an element's class, is no element of the page.
   const text = page('<p>.astro-bbbbbbbb</p><script>"astro-bbbbbbbb"</script>');
   expect(pageStyles(text).html).not.toContain('.gallery.astro-bbbbbbbb');
+});
+
+test("the page's scopes take short names, the same in its styles and in its elements' classes, and nowhere else", () => {
+  const body =
+    '<div class="gallery astro-bbbbbbbb"><p class="card astro-aaaaaaaa" title="astro-aaaaaaaa">oi</p></div>' +
+    '<script>"astro-aaaaaaaa"</script>';
+  const { html, rewritten } = pageStyles(page(body));
+  const [[, after] = []] = [...rewritten];
+  expect(after).toBe(
+    [
+      'body{margin:0}',
+      '.card._0{padding:4px}',
+      '.gallery._1{display:grid}',
+      '.price._0,.zoom._1{color:red}',
+      '@media (min-width:1024px){.gallery._1{gap:8px}}',
+      '@media (min-width:1024px){.card._0 .icon{width:20px}}',
+      '[data-astro-template]{display:none}',
+    ].join(''),
+  );
+  expect(html).toContain(
+    '<div class="gallery _1"><p class="card _0" title="astro-aaaaaaaa">oi</p></div><script>"astro-aaaaaaaa"</script>',
+  );
+  expect(html).not.toMatch(/\sclass="[^"]*astro-/);
 });
