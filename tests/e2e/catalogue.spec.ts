@@ -78,6 +78,12 @@ test('search finds products despite a typo and says when nothing matches', async
   await expect(page.locator('article.card').first()).toContainText(/Torneira/i);
   await expect(page.getByText('Incluímos resultados para torneira')).toBeVisible();
 
+  // Results are the same for everyone: kept like a listing (the second answer is the kept one).
+  await page.request.get('/busca?busca=tornera');
+  const kept = await page.request.get('/busca?busca=tornera');
+  expect(kept.headers()['cache-control']).toContain('public');
+  expect(kept.headers()['x-astro-cache']).toBe('HIT');
+
   await page.goto('/busca?busca=xyzzyqwert');
   const empty = page.getByText('Nenhum produto encontrado para "xyzzyqwert"');
   await expect(empty).toBeVisible();

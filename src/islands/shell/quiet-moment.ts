@@ -3,13 +3,11 @@
  * islands wake at the first tap, so a banner drawn as soon as they are ready lands under the tap that woke
  * them, and the release goes to the banner instead of the button the shopper pressed (a sign-up confirmed
  * by nothing). `whenQuiet` calls `done` once no gesture is under way: right after a gesture ends (its
- * click, a key released, a scroll; a release with no click, a moment later), or after `quietMs`; while
- * something is pressed (`pressed`: the page has an `:active` element), it waits on. Returns what cancels it.
+ * click, a key released, a scroll), or after QUIET_MS; while something is pressed (`pressed`: the page
+ * has an `:active` element), it waits on. Returns what cancels it.
  */
 export const QUIET_MS = 1000;
-/** After a release, the time left for its click to come (a touch's comes a little later). */
-const RELEASE_MS = 300;
-const ENDS = ['click', 'keyup', 'scroll', 'pointerup'] as const;
+const ENDS = ['click', 'keyup', 'scroll'] as const;
 const OPTIONS = { capture: true, passive: true };
 
 type Target = Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -30,8 +28,8 @@ export function whenQuiet(
       }
     }, ms);
   };
-  const onEnd = (event: Event) => {
-    wait(event.type === 'pointerup' ? RELEASE_MS : 0);
+  const onEnd = () => {
+    wait(0);
   };
   function stop(): void {
     clearTimeout(timer);

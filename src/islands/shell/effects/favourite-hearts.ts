@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { $favourites, loadFavourites, toggleFavourite } from '#/stores/favourites.ts';
+import { parseBRL } from '#/lib/read-price.ts';
 
 /** The product name behind a heart ('Favoritar Torneira X' → 'Torneira X'). */
 export const nameOf = (heart: HTMLElement) =>
@@ -7,6 +8,10 @@ export const nameOf = (heart: HTMLElement) =>
 
 /** The product id a heart sends (its button's value). */
 export const idOf = (heart: HTMLElement) => Number(heart.getAttribute('value'));
+
+/** The price its card or buy box shows (none for a product off sale: 0), for analytics. */
+export const priceOf = (heart: HTMLElement) =>
+  parseBRL(heart.closest('article, .buy')?.querySelector('.price__por')?.textContent ?? '');
 
 /** The hearts of the page: one request for all, each submit toggles, every heart of a product follows. */
 export function useFavouriteHearts(): void {
@@ -26,7 +31,7 @@ export function useFavouriteHearts(): void {
       void toggleFavourite({
         id: idOf(heart),
         name: nameOf(heart),
-        price: Number(heart.dataset['price']),
+        price: priceOf(heart),
       });
     };
     document.addEventListener('submit', onSubmit);

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { idOf, nameOf } from './favourite-hearts.ts';
+import { idOf, nameOf, priceOf } from './favourite-hearts.ts';
 import { trackSelectItem, trackSelectPromotion, trackViewItemList } from '#/lib/analytics.ts';
 import type { GaItem } from '#/lib/analytics.ts';
 
-/** A card as an analytics item (read from its heart's data). */
+/** A card as an analytics item (read from its heart and its price). */
 function cardItem(card: Element, list: string, index: number): GaItem | undefined {
   const heart = card.querySelector<HTMLElement>('[data-fav]');
   if (!heart) return undefined;
@@ -13,7 +13,7 @@ function cardItem(card: Element, list: string, index: number): GaItem | undefine
     item_brand: card.querySelector('.card__brand')?.textContent.trim() ?? '',
     item_list_name: list,
     index,
-    price: Number(heart.dataset['price']),
+    price: priceOf(heart),
   };
 }
 
