@@ -24,6 +24,8 @@ import { pageStyles, STYLE_ELEMENT } from './page-styles.ts';
 const SCRIPT_ELEMENT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g;
 const DATA_OR_EXTERNAL = /\ssrc=|\stype="?application\/(ld\+)?json/;
 const CSP = 'Content-Security-Policy';
+/** Where Astro keeps a response's `Astro.cookies` (astro/dist/core/cookies/response.js). */
+const ASTRO_COOKIES = Symbol.for('astro.cookies');
 const HASH = /^'sha(256|384|512)-/;
 
 const source = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
@@ -114,5 +116,9 @@ export async function withOwnHashes(res: Response): Promise<Response> {
   const own = ownPage(await res.text(), policy);
   const headers = new Headers(res.headers);
   headers.set(CSP, own.policy);
-  return new Response(own.html, { status: res.status, statusText: res.statusText, headers });
+  const out = new Response(own.html, { status: res.status, statusText: res.statusText, headers });
+  // The cookies the page set (`Astro.cookies`) ride on the response object until Astro writes them as
+  // headers, after this: the new response carries them on.
+  Reflect.set(out, ASTRO_COOKIES, Reflect.get(res, ASTRO_COOKIES));
+  return out;
 }

@@ -63,6 +63,17 @@ test("a page of one visitor (never kept) is sent with its own hashes too; a page
   expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
 });
 
+test('the cookies a page set with Astro.cookies, which Astro writes as headers later, stay with it', async () => {
+  const rendered = new Response(html, {
+    headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': policy, 'Cache-Control': 'no-store' },
+  });
+  const cookies = { set: 'cep=20040020' };
+  Reflect.set(rendered, Symbol.for('astro.cookies'), cookies);
+  const sent = await withOwnHashes(rendered);
+  expect(sent).not.toBe(rendered);
+  expect(Reflect.get(sent, Symbol.for('astro.cookies'))).toBe(cookies);
+});
+
 test('an answer that is not an HTML page with a policy is sent as it came', async () => {
   const json = new Response('{}', {
     headers: { 'Content-Type': 'application/json', 'Content-Security-Policy': policy },
