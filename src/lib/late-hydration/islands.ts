@@ -47,6 +47,8 @@ function takeOver(state: LateHydration): void {
   };
   state.take = take;
   for (const island of state.queue.splice(0)) take(...island);
+  // No island for this screen (all for other screens): nothing to wait for, the held click goes now.
+  replay();
 }
 
 // Run by the browser only (the server imports the islands' code to render them), once per page.
