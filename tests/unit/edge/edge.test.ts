@@ -30,8 +30,49 @@ describe('public origin (SITE_URL)', () => {
     const app = new Hono();
     app.use(publicOrigin('https://www.loja.test', { redirect: false }));
     const get = echo(app);
-    const res = await get('http://origem.loja.test:8080/cozinha/?pg=2');
+    const res = await get('http://origem.loja.test:8080/cozinha/?pg=2', { 'X-Forwarded-Proto': 'https' });
     expect(await res.json()).toEqual({ url: 'https://www.loja.test/cozinha/?pg=2', client: '10.0.0.9' });
+  });
+
+  test('the readdressed request keeps what the adapter hung on it: without its render options no cookie is written', async () => {
+    const RENDER_OPTIONS = Symbol.for('astro.renderOptions');
+    const app = new Hono();
+    app.use(publicOrigin('https://www.loja.test', { redirect: false }));
+    app.all('*', (c) => c.json({ options: Reflect.get(c.req.raw, RENDER_OPTIONS) as unknown }));
+    const request = new Request('http://origem.loja.test:8080/checkout/acesso', {
+      method: 'POST',
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    Reflect.set(request, RENDER_OPTIONS, { addCookieHeader: true });
+    const res = await app.fetch(request);
+    expect(await res.json()).toEqual({ options: { addCookieHeader: true } });
+  });
+
+  test('an https store never serves plain http: reported http is redirected, unreported is a 421 for the operator', async () => {
+    const app = new Hono();
+    app.use(publicOrigin('https://www.loja.test', { redirect: false }));
+    const get = echo(app);
+    const plain = await get('http://origem.loja.test:8080/minha-conta/?aba=1', { 'X-Forwarded-Proto': 'http' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('Location')).toBe('https://www.loja.test/minha-conta/?aba=1');
+    // A form posted over http is posted again over https (308 keeps the method and the body).
+    const posted = await app.fetch(
+      new Request('http://origem.loja.test:8080/checkout/acesso', {
+        method: 'POST',
+        headers: { 'X-Forwarded-Proto': 'http' },
+      }),
+    );
+    expect(posted.status).toBe(308);
+    const unsaid = await get('http://origem.loja.test:8080/checkout/acesso');
+    expect(unsaid.status).toBe(421);
+    expect(unsaid.headers.get('Cache-Control')).toBe('no-store');
+    expect(await unsaid.text()).toMatch(/X-Forwarded-Proto: https/);
+    // Monitors ask the server's own address.
+    expect((await get('http://10.0.0.2:4321/saude')).status).toBe(200);
+    // An http store (development) is served over http as before.
+    const dev = new Hono();
+    dev.use(publicOrigin('http://127.0.0.1:4321', { redirect: false }));
+    expect((await echo(dev)('http://127.0.0.1:4321/checkout/acesso')).status).toBe(200);
   });
 
   test('with the redirect on: http or the bare domain get a 301 to the same path; the health check does not', async () => {
