@@ -114,6 +114,9 @@ export async function logoutAnswer(visit: Visit): Promise<{ redirect: string }> 
     if (!(error instanceof ApiError)) throw error;
     console.warn('[sair]', error.message);
   }
-  if (!keepIssuedSession(visit, client)) visit.cookies.delete(SESSION_COOKIE, { path: '/' });
+  if (!keepIssuedSession(visit, client)) {
+    const { maxAge: _kept, ...options } = sessionCookieOptions(visit.url);
+    visit.cookies.delete(SESSION_COOKIE, options);
+  }
   return redirect('/');
 }

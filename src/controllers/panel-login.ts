@@ -105,6 +105,6 @@ export async function panelLogout(visit: Visit): Promise<{ redirect: string }> {
     // Whatever the platform says (a session already ended), this browser forgets it below.
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
   }
-  visit.cookies.delete(STAFF_COOKIE, { path: PANEL_HOME });
+  visit.cookies.delete(STAFF_COOKIE, panelCookieOptions(visit.url));
   return redirect(`${PANEL_LOGIN}?aviso=${everywhere ? 'todos' : 'saiu'}`);
 }

@@ -55,7 +55,7 @@ export async function panelFrame(
     return { me, client, allowed: me.papel === 'dono' || roles.length === 0 || roles.includes(me.papel) };
   } catch (error) {
     if (refusal(error).status === 401) {
-      visit.cookies.delete(STAFF_COOKIE, { path: PANEL_HOME });
+      visit.cookies.delete(STAFF_COOKIE, panelCookieOptions(visit.url));
       return { redirect: panelLoginFor(visit.url) };
     }
     throw error;

@@ -78,20 +78,21 @@ export function maintenance(options: {
         'Retry-After': String(RETRY_AFTER_SECONDS),
         'Cache-Control': 'no-store',
       });
+    // Set and deleted alike: HttpOnly, Lax, Secure under https.
+    const releaseCookie = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: url.protocol === 'https:',
+    } as const;
     const given = url.searchParams.get(RELEASE_PARAM);
     if (given !== null) {
       url.searchParams.delete(RELEASE_PARAM);
       if (secret && sameSecret(given, secret)) {
-        setCookie(c, RELEASE_COOKIE, releaseToken(secret), {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: url.protocol === 'https:',
-          maxAge: 30 * 24 * 3600,
-        });
+        setCookie(c, RELEASE_COOKIE, releaseToken(secret), { ...releaseCookie, maxAge: 30 * 24 * 3600 });
         return c.html(releasedPage(url.pathname + url.search), 200, { 'Cache-Control': 'no-store' });
       }
-      deleteCookie(c, RELEASE_COOKIE, { path: '/' });
+      deleteCookie(c, RELEASE_COOKIE, releaseCookie);
       return waiting(true);
     }
     const release = getCookie(c, RELEASE_COOKIE);

@@ -52,7 +52,9 @@ describe('public origin (SITE_URL)', () => {
     const app = new Hono();
     app.use(publicOrigin('https://www.loja.test', { redirect: false }));
     const get = echo(app);
-    const plain = await get('http://origem.loja.test:8080/minha-conta/?aba=1', { 'X-Forwarded-Proto': 'http' });
+    const plain = await get('http://origem.loja.test:8080/minha-conta/?aba=1', {
+      'X-Forwarded-Proto': 'http',
+    });
     expect(plain.status).toBe(301);
     expect(plain.headers.get('Location')).toBe('https://www.loja.test/minha-conta/?aba=1');
     // A form posted over http is posted again over https (308 keeps the method and the body).
