@@ -20,7 +20,8 @@ import { confirmSignUp, fillSignUp } from '../shopper.ts';
  * tls-proxy.ts, a certificate made at start), started with an https SITE_URL. A shopper signs up, buys
  * with Pix and sees the order paid when the PSP's notice reaches the address the store registered (it
  * registers one only for an https SITE_URL); logs out, in, and sets a new password; the owner logs in
- * to the panel with a second factor and out. Every cookie the store gives is `Secure`.
+ * to the panel with a second factor and out; a visitor released from maintenance stays released. Every
+ * cookie the store gives is `Secure`.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -195,6 +196,33 @@ test('logout, login, a forgotten password and favourites keep their session behi
   await logIn(page, 'a nova senha atrás do proxy');
   await expect(page).toHaveURL(/\/minha-conta\/$/);
   await page.context().close();
+});
+
+test('maintenance: the release link behind TLS opens the store and is remembered', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A second instance of the build, closed for maintenance, behind the same proxy for this test.
+  const closed = await startInstance({
+    SITE_URL: proxy.origin,
+    SEED_PRODUCTS: '24',
+    MAINTENANCE: 'on',
+    MAINTENANCE_SECRET: 'libera-tls-5e2a',
+  });
+  proxy.forwardTo(closed.port);
+  try {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    expect((await page.goto(`${proxy.origin}/`))?.status()).toBe(503);
+    await page.goto(`${proxy.origin}/pagina/cupons?liberar=libera-tls-5e2a`);
+    await expect(page).toHaveURL(`${proxy.origin}/pagina/cupons`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupons de desconto');
+    expect((await page.goto(`${proxy.origin}/`))?.status()).toBe(200);
+    const release = (await context.cookies()).find((c) => c.name === 'loja_liberada');
+    expect(release).toMatchObject({ secure: true, httpOnly: true });
+    await context.close();
+  } finally {
+    proxy.forwardTo(store.port);
+    await closed.stop();
+  }
 });
 
 test('the panel: the first owner sets a password, turns on the second factor, logs out and back in with it', async ({
