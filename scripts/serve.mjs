@@ -1,12 +1,17 @@
 // The production server: the built store (dist/server/entry.mjs) on an HTTP server this script owns, so
-// that SIGTERM drains it: /saude turns 503 at once (load balancers stop sending), the listener closes (no new
-// connections), the requests in flight finish (up to DRAIN_MS), then the database pool and Redis close, each
-// within CLOSE_MS, and the process exits 0. A second signal, or a drain past its deadline, cuts what is left.
+// that a stop signal drains it. On SIGTERM (or SIGINT) /saude turns 503 at once, and for the notice window
+// (SHUTDOWN_NOTICE_S, 5 s) the server goes on accepting and answering, each answer marked
+// `Connection: close`, so that a load balancer sees the 503 and moves its traffic before anything is refused;
+// then the listener closes (no new connections), idle connections are closed, the requests in flight finish
+// (up to DRAIN_MS), the database pool and Redis close, each within CLOSE_MS, and the process exits 0. A second
+// signal, or a drain past its deadline, cuts what is left.
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const DRAIN_MS = 10_000;
+const notice = Number(process.env.SHUTDOWN_NOTICE_S ?? '5');
+const NOTICE_MS = Number.isFinite(notice) && notice >= 0 ? notice * 1000 : 5000;
 const CLOSE_MS = 3_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -49,13 +54,18 @@ async function stop(signal) {
   }
   stopping = true;
   const started = Date.now();
-  console.log(`[shutdown] ${signal}: draining (up to ${DRAIN_MS / 1000} s)`);
+  console.log(
+    `[shutdown] ${signal}: /saude says 503; answering for ${NOTICE_MS / 1000} s more, then draining (up to ${DRAIN_MS / 1000} s)`,
+  );
   lifecycle?.drain();
-  // No new connections from now on. Open keep-alive connections are not cut under a client that may be
-  // sending on them: each carries at most one more answer (marked `Connection: close` while draining) or
-  // ends at its keep-alive timeout, which clients know from the `Keep-Alive` header.
+  // Still listening: a load balancer that has not yet read the 503 sends here, and is answered.
+  await new Promise((resolve) => setTimeout(resolve, NOTICE_MS));
+  // No new connections from now on. A connection with a request in flight is not cut: it carries its
+  // answer (marked `Connection: close` while draining) and ends.
   const closed = new Promise((resolve) => http.once('close', resolve));
   net.Server.prototype.close.call(http);
+  // Connections left idle since before the signal carry nothing more: closed now, not at their timeout.
+  http.closeIdleConnections();
   const late = await Promise.race([
     closed.then(() => false),
     new Promise((resolve) => setTimeout(() => resolve(true), DRAIN_MS)),

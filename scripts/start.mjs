@@ -31,7 +31,25 @@ if (built < Math.max(...sources.map(newest))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// scripts/serve.mjs owns the HTTP server, so that SIGTERM drains it (see there).
-const server = spawn(process.execPath, ['scripts/serve.mjs', entry], { stdio: 'inherit', env: process.env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// scripts/serve.mjs owns the HTTP server, so that SIGTERM drains it (see there). One signal, one drain,
+// whoever sends it:
+// - `npm start` runs this script with `exec` (package.json), so the SIGTERM a container runtime or a
+//   process manager sends to npm reaches this process (npm forwards it) instead of stopping at a shell
+//   that does not pass it on, which left this script and the server running.
+// - The server runs in a process group of its own (detached), so a terminal's Ctrl+C, which goes to the
+//   whole foreground group, reaches it only from here; npm forwards that SIGINT here too, so the same
+//   signal arriving twice within a second is passed on once (a second one would cut every connection).
+const server = spawn(process.execPath, ['scripts/serve.mjs', entry], {
+  stdio: 'inherit',
+  env: process.env,
+  detached: true,
+});
+const SAME_SIGNAL_MS = 1000;
+let forwarded = -Infinity;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    if (Date.now() - forwarded < SAME_SIGNAL_MS) return;
+    forwarded = Date.now();
+    server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  });
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -47,6 +47,8 @@ const env = {
   DATABASE_URL: database.url,
   SEED_PRODUCTS: '400',
   PROXY_SIGNATURE_SECRET: SECRET,
+  // Its balancer reads /saude every 250 ms: a second of notice covers it (scripts/serve.mjs).
+  SHUTDOWN_NOTICE_S: '1',
   ...(withRedis ? { REDIS_URL: redisUrl } : {}),
 };
 console.error(`soak: two instances on ${database.url}${withRedis ? ` and Redis ${redisUrl}` : ''}`);

@@ -51,6 +51,8 @@ export async function startInstance(
     env: {
       ...inherited,
       SEED_PRODUCTS: '40',
+      // Stops are immediate unless a test is about the notice window (scripts/serve.mjs).
+      SHUTDOWN_NOTICE_S: '0',
       ...env,
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -237,5 +239,15 @@ export async function until(check: () => Promise<boolean>, ms: number): Promise<
 }
 
 /** Whether the instance's `/saude` says 200 (for `until`). */
-export const healthy = (instance: Instance) => async () =>
+export const healthy = (instance: Pick<Instance, 'url'>) => async () =>
   (await fetch(`${instance.url}/saude`)).status === 200;
+
+/** A request written by hand (fetch refuses TRACE), and the whole answer. */
+export async function rawRequest(port: number, text: string): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  socket.write(text);
+  await new Promise((resolve) => socket.once('close', resolve));
+  return answer;
+}

@@ -111,6 +111,14 @@ function createPool(config: pg.PoolConfig, health: DatabaseHealth): pg.Pool {
         throw error;
       });
       let broken = false;
+      // A checked-out client has no listener of the pool's: a backend terminated while it is out (a
+      // transaction, a lock held, idle in a transaction) would emit an 'error' nobody hears, and an
+      // unheard 'error' event ends the process. Heard here, the client is destroyed on release.
+      const onError = (error: Error) => {
+        broken = true;
+        observe(error);
+      };
+      client.on('error', onError);
       const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
       const release = client.release.bind(client);
       Object.assign(client, {
@@ -124,6 +132,7 @@ function createPool(config: pg.PoolConfig, health: DatabaseHealth): pg.Pool {
           return result;
         },
         release: (error?: Error | boolean) => {
+          client.removeListener('error', onError);
           release(error ?? (broken ? new Error('connection lost during a transaction') : undefined));
         },
       });

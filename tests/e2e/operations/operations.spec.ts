@@ -1,11 +1,12 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { expect, test } from '@playwright/test';
 import {
   POSTGRES_URL,
   answers,
   createDatabase,
   databaseProxy,
+  rawRequest,
   sql,
   startInstance,
   APP_TOKEN_HEADER as TOKEN,
@@ -27,16 +28,6 @@ const timed = async (url: string, init?: RequestInit) => {
   const body = await res.text();
   return { res, body, ms: Date.now() - started };
 };
-/** A request written by hand (fetch refuses TRACE), and the whole answer. */
-async function rawRequest(port: number, text: string): Promise<string> {
-  const socket = net.connect(port, '127.0.0.1');
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-  socket.write(text);
-  await new Promise((resolve) => socket.once('close', resolve));
-  return answer;
-}
-
 test('settings are read when the server starts, not when it was built', async () => {
   const instance = await startInstance({
     STORE_APP_TOKEN: 'token-de-outra-loja',
@@ -132,52 +123,6 @@ test('an unexpected failure: the 500 page gives the shopper a reference, and the
   }
 });
 
-test('SIGTERM: no new connections, the request in flight is answered, the process exits 0', async () => {
-  const instance = await startInstance({});
-  // Without SITE_URL another Host is refused with a message for the operator, not written into pages.
-  const forged = await rawRequest(
-    instance.port,
-    'GET /cozinha/ HTTP/1.1\r\nHost: evil.tld\r\nConnection: close\r\n\r\n',
-  );
-  expect(forged).toMatch(/^HTTP\/1\.1 421/);
-  expect(forged).toContain('SITE_URL');
-  const body = JSON.stringify({ email: 'em-voo@exemplo.com.br' });
-  const socket = net.connect(instance.port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-  // Half a request: the server is reading it when the signal comes.
-  socket.write(
-    `POST /api/v2/front/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nApp-Token: wapstore\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${String(body.length)}\r\n\r\n${body.slice(0, 10)}`,
-  );
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  instance.process.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  // The listener is closed: a load balancer's next connection goes elsewhere...
-  const refused = await new Promise((resolve) => {
-    const probe = net.connect(instance.port, '127.0.0.1');
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(false);
-    });
-    probe.once('error', () => {
-      resolve(true);
-    });
-  });
-  expect(refused).toBe(true);
-  // ...and one it keeps alive (the health checks before the signal left one open) hears that it is draining.
-  const health = await fetch(`${instance.url}/saude`);
-  expect(health.status).toBe(503);
-  expect(health.headers.get('connection')).toBe('close');
-  socket.write(body.slice(10));
-  await new Promise((resolve) => socket.once('close', resolve));
-  expect(answer).toMatch(/^HTTP\/1\.1 200/);
-  expect(answer).toContain('"sucesso":true');
-  expect(await instance.exited).toBe(0);
-  expect(instance.output()).toContain('[shutdown] done');
-});
-
 test.describe('on PostgreSQL', () => {
   test.skip(!POSTGRES_URL, 'TEST_DATABASE_URL is not set (no local PostgreSQL)');
   let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -257,6 +202,47 @@ test.describe('on PostgreSQL', () => {
     } finally {
       expect(await instance.stop()).toBe(0);
       await proxy.close();
+    }
+  });
+
+  test('every backend terminated under load (clients checked out, in transactions): 503, then back, never a crash', async () => {
+    const instance = await startInstance({ DATABASE_URL: database.url });
+    try {
+      // Requests that hold clients: pages, searches, and posts that write in a transaction.
+      const load = Array.from({ length: 40 }, (_, n) =>
+        n % 3 === 0
+          ? fetch(`${instance.url}/api/v2/front/newsletter`, {
+              method: 'POST',
+              headers: {
+                ...TOKEN,
+                'Content-Type': 'application/json',
+                'X-Forwarded-For': `10.1.0.${String(n)}`,
+              },
+              body: JSON.stringify({ email: `carga-${String(n)}@exemplo.com.br` }),
+            }).then(
+              (r) => r.status,
+              () => 0,
+            )
+          : fetch(`${instance.url}/busca?busca=torneira+${String(n)}`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sql(
+        POSTGRES_URL,
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [new URL(database.url).pathname.slice(1)],
+      );
+      const statuses = await Promise.all(load);
+      // Each request was answered (a page, or the outage page), none with a 5xx other than 503.
+      expect(statuses.filter((status) => status === 0 || (status >= 500 && status !== 503))).toEqual([]);
+      expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
+      expect((await timed(`${instance.url}/banheiro/`)).res.status).toBe(200);
+      expect(instance.process.exitCode).toBeNull();
+      expect(instance.output()).not.toContain("Unhandled 'error' event");
+    } finally {
+      expect(await instance.stop()).toBe(0);
     }
   });
 
