@@ -8,6 +8,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { unservable } from './unservable.mjs';
 
 const DRAIN_MS = 10_000;
 const notice = Number(process.env.SHUTDOWN_NOTICE_S ?? '5');
@@ -20,19 +21,14 @@ const { startServer } = await import(entry);
 const { server } = startServer();
 const http = server.server;
 
-// Methods the WHATWG Request cannot even hold (TRACE, TRACK, CONNECT) would fail inside the adapter as a
-// 500: answered here with the same 405 as any other method the store does not serve (src/edge/methods.ts).
-const FORBIDDEN = new Set(['TRACE', 'TRACK', 'CONNECT']);
+// What the adapter cannot turn into a Request (a method, a Host) is answered here (scripts/unservable.mjs).
 const [handler] = http.listeners('request');
 http.removeAllListeners('request');
 http.on('request', (req, res) => {
-  if (!FORBIDDEN.has(req.method ?? '')) return handler(req, res);
-  res.writeHead(405, {
-    Allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
-  res.end(`O método ${req.method} não é aceito aqui.`);
+  const refusal = unservable(req);
+  if (!refusal) return handler(req, res);
+  res.writeHead(refusal.status, refusal.headers);
+  res.end(refusal.text);
 });
 /** @type {{ drain: () => void, close: (ms: number) => Promise<void> } | undefined} */
 const lifecycle = globalThis[Symbol.for('loja.lifecycle')];

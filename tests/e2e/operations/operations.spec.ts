@@ -95,6 +95,17 @@ test('settings are read when the server starts, not when it was built', async ()
       );
       expect(answer).toMatch(/^HTTP\/1\.1 405/);
     }
+    // A Host that is not a host (user info, markup, a space, half a bracket, two lines) is a 400, never a page.
+    for (const hosts of [['evil.tld@127.0.0.1'], ['<b>x</b>'], ['a b'], ['[::1'], ['127.0.0.1', 'evil.tld']])
+      for (const path of ['/', '/api/v2/front/settings']) {
+        const lines = hosts.map((host) => `Host: ${host}\r\n`).join('');
+        const answer = await rawRequest(
+          instance.port,
+          `GET ${path} HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`,
+        );
+        expect(answer, `${hosts.join(' + ')} ${path}`).toMatch(/^HTTP\/1\.1 400/);
+        expect(answer).toMatch(/\r\ncache-control: no-store\r\n/i);
+      }
   } finally {
     expect(await instance.stop()).toBe(0);
   }
