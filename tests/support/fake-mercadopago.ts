@@ -32,8 +32,8 @@ export async function startFakeMercadoPago(
   let origin = '';
 
   /** The headers Mercado Pago signs a notice of payment `id` with. */
-  const sign = (id: string, secret = webhookSecret) => {
-    const ts = String(Date.now());
+  const sign = (id: string, secret = webhookSecret, at = Date.now()) => {
+    const ts = String(at);
     const requestId = randomUUID();
     const v1 = createHmac('sha256', secret)
       .update(`id:${id.toLowerCase()};request-id:${requestId};ts:${ts};`)

@@ -35,11 +35,12 @@ export async function hasBought(db: Db, customerId: number, productId: number): 
   return row !== undefined;
 }
 
+/** A product on sale: one taken off sale is out of the storefront, its reviews and the writing of one too. */
 async function productOf(db: Db, productId: number) {
   const [product] = await db
     .select({ id: t.products.id, name: t.products.name, slug: t.products.slug })
     .from(t.products)
-    .where(eq(t.products.id, productId));
+    .where(and(eq(t.products.id, productId), eq(t.products.active, true)));
   if (!product) throw notFound('Produto não encontrado.');
   return product;
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { errorSchema } from '#/contract/common.ts';
 import { formAnswerSchema } from '#/contract/forms.ts';
@@ -5,6 +6,7 @@ import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { productPageSchema } from '#/contract/page.ts';
 import { avaliacaoAdminSchema, REVIEW_RECEIVED, reviewListSchema } from '#/contract/review.ts';
 import { CLIENT_HEADER } from '#/server/context.ts';
+import * as t from '#/server/db/schema.ts';
 import { buyer, json, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
@@ -185,4 +187,19 @@ test('bad input is refused in Portuguese and changes nothing', async () => {
   expect(noToken.status).toBe(401);
   // The one pending review of this customer's: none was kept.
   expect((await pending()).filter((r) => r.nome === 'Bia')).toEqual([]);
+});
+
+test('a product taken off sale can no longer be reviewed, nor its reviews read', async () => {
+  const session = newSession();
+  await store.loginAs(session, { name: 'Rui Tardio' });
+  await store.database.db.update(t.products).set({ active: false }).where(eq(t.products.id, other.product));
+  try {
+    const res = await write(session, review(other.product));
+    expect(res.status).toBe(404);
+    expect(errorSchema.parse(await res.json()).mensagem).toBe('Produto não encontrado.');
+    expect((await list(`idProduto=${String(other.product)}`)).status).toBe(404);
+    expect((await pending()).map((r) => r.idProduto)).not.toContain(other.product);
+  } finally {
+    await store.database.db.update(t.products).set({ active: true }).where(eq(t.products.id, other.product));
+  }
 });

@@ -24,14 +24,20 @@ export type MercadoPagoOptions = {
   timeoutMs?: number | undefined;
 };
 
+/** How far a notice's signed time may be from the store's clock: a few minutes, both ways (replay). */
+export const NOTICE_WINDOW_MS = 5 * 60 * 1000;
+
 export type MercadoPago = {
   createPreference: (body: PreferenceRequest) => Promise<{ id: string; url: string }>;
   readPayment: (id: string) => Promise<MercadoPagoPayment>;
   /** The payments made for one order (its number as `external_reference`), newest last. */
   paymentsOf: (reference: string) => Promise<MercadoPagoPayment[]>;
   refund: (paymentId: string, key: string) => Promise<z.infer<typeof refundSchema>>;
-  /** Whether `x-signature` signs this notice (`data.id` of its URL, `x-request-id`) with the store's secret. */
-  signed: (notice: { dataId: string; requestId: string; signature: string }) => boolean;
+  /**
+   * Whether `x-signature` signs this notice (`data.id` of its URL, `x-request-id`) with the store's secret,
+   * at a time within {@link NOTICE_WINDOW_MS} of `now` (a notice recorded and sent again later is refused).
+   */
+  signed: (notice: { dataId: string; requestId: string; signature: string }, now?: number) => boolean;
 };
 
 export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
@@ -90,7 +96,7 @@ export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
       ).results,
     refund: (paymentId, key) =>
       call('POST', `/v1/payments/${id(paymentId)}/refunds`, [200, 201], refundSchema, {}, key),
-    signed: ({ dataId, requestId, signature }) => {
+    signed: ({ dataId, requestId, signature }, now = Date.now()) => {
       const parts = new Map(
         signature.split(',').map((part) => {
           const [k = '', ...v] = part.split('=');
@@ -99,7 +105,10 @@ export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
       );
       const ts = parts.get('ts') ?? '';
       const v1 = parts.get('v1') ?? '';
-      if (!ts || !/^[0-9a-f]{64}$/i.test(v1) || !dataId) return false;
+      if (!/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1) || !dataId) return false;
+      // Mercado Pago's `ts` is documented in seconds and seen in milliseconds: either is read.
+      const at = Number(ts) < 1e11 ? Number(ts) * 1000 : Number(ts);
+      if (Math.abs(now - at) > NOTICE_WINDOW_MS) return false;
       // Mercado Pago signs `id:{data.id};request-id:{x-request-id};ts:{ts};`, the id lower-cased.
       const manifest = `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
       const expected = createHmac('sha256', options.webhookSecret).update(manifest).digest();

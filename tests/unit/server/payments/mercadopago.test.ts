@@ -189,6 +189,10 @@ describe('notices', () => {
       {},
       fake.sign(String(payment.id), 'segredo-errado'),
       { ...fake.sign('999'), 'x-request-id': 'x' },
+      // Signed rightly, but two days ago: a recorded notice sent again.
+      fake.sign(String(payment.id), undefined, Date.now() - 2 * 24 * 3600 * 1000),
+      // …or signed for the future.
+      fake.sign(String(payment.id), undefined, Date.now() + 10 * 60 * 1000),
     ]) {
       const res = await post(headers);
       expect(res.status).toBe(401);
