@@ -36,12 +36,9 @@ describe.skipIf(!postgres)('PostgreSQL terminating the backends of checked-out c
       await idle.query('SELECT 1');
       const locked = await pool.connect();
       await locked.query('SELECT pg_advisory_lock(424242)');
-      const pids = [
-        ((await idle.query('SELECT pg_backend_pid() AS pid')) as pg.QueryResult<{ pid: number }>).rows[0]
-          ?.pid,
-        ((await locked.query('SELECT pg_backend_pid() AS pid')) as pg.QueryResult<{ pid: number }>).rows[0]
-          ?.pid,
-      ];
+      const pidOf = async (client: pg.PoolClient) =>
+        (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      const pids = [await pidOf(idle), await pidOf(locked)];
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
