@@ -217,7 +217,9 @@ test.describe('on PostgreSQL', () => {
   });
 
   test('every backend terminated under load (clients checked out, in transactions): 503, then back, never a crash', async () => {
-    const instance = await startInstance({ DATABASE_URL: database.url });
+    // A database of its own: its newsletter posts count against limits kept in the database.
+    const own = await createDatabase('falhas');
+    const instance = await startInstance({ DATABASE_URL: own.url });
     try {
       // Requests that hold clients: pages, searches, and posts that write in a transaction.
       const load = Array.from({ length: 40 }, (_, n) =>
@@ -243,7 +245,7 @@ test.describe('on PostgreSQL', () => {
       await sql(
         POSTGRES_URL,
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [new URL(database.url).pathname.slice(1)],
+        [new URL(own.url).pathname.slice(1)],
       );
       const statuses = await Promise.all(load);
       // Each request was answered (a page, or the outage page), none with a 5xx other than 503.
@@ -254,6 +256,7 @@ test.describe('on PostgreSQL', () => {
       expect(instance.output()).not.toContain("Unhandled 'error' event");
     } finally {
       expect(await instance.stop()).toBe(0);
+      await own.drop();
     }
   });
 
