@@ -15,8 +15,10 @@ const serverSecret = /** @type {const} */ ({ context: 'server', access: 'secret'
 
 export default defineConfig({
   output: 'server',
-  // Page bodies are cut at 1 MB while they stream (src/fetch.ts refuses past 256 KB before that).
-  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
+  // The adapter's own cut, above every limit src/fetch.ts sets per path while a body streams (256 KB for a
+  // form, 8 MB for the panel's sheet, 10 MB for a product photo, each plus 64 KB of form): those answer a
+  // clear 413 first. Lower than them, a documented upload failed inside the page (a 2 MB phone photo).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 11 * 1024 * 1024 }),
   integrations: [react(), lateHydration(), buildOutput()],
   // The origin written into prerendered pages: SITE_URL, or a stand-in replaced per request (static-pages.ts).
   site: process.env.SITE_URL || BUILD_ORIGIN,

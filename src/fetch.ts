@@ -1,7 +1,6 @@
 // One file on purpose: the request pipeline reads top to bottom in the order every request takes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { astro } from 'astro/hono';
 import {
   ADMIN_TOKEN,
@@ -48,13 +47,14 @@ import { maintenance } from './edge/maintenance.ts';
 import { proxyApi } from './edge/proxy.ts';
 import { publicOrigin } from './edge/public-origin.ts';
 import { securityHeaders } from './edge/security-headers.ts';
+import { tooLarge } from './edge/too-large.ts';
 import { trustedProxy } from './edge/trusted-proxy.ts';
 import { servePrerendered } from './edge/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
-import { SHEET_MAX_BYTES, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
-import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
+import { SHEET_MAX_BYTES, SHEET_TOO_LARGE, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
 
 /** No form or API call of the store comes near this; anything larger is refused while it streams. */
 const BODY_MAX_BYTES = 256 * 1024;
@@ -66,22 +66,14 @@ const BODY_MAX_BYTES = 256 * 1024;
 const app = new Hono();
 app.use(closeWhileDraining());
 app.use(servedMethods());
-// Bodies are counted while they arrive: a huge or endless upload stops at the limit with a 413 (the API
-// caps its JSON lower still, server/middleware.ts), before it costs memory.
-const tooLarge = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: (c) =>
-      c.req.path.startsWith('/api/')
-        ? c.json({ error: 'payload_too_large', mensagem: 'O corpo da requisição é grande demais.' }, 413)
-        : c.text('Os dados enviados são grandes demais.', 413),
-  });
-const anyBody = tooLarge(BODY_MAX_BYTES);
-// A catalogue sheet (the back office's form, and the staff API call it makes) may be larger.
-const sheetBody = tooLarge(SHEET_MAX_BYTES + 64 * 1024);
+// Bodies are counted while they arrive, each path to its own limit (edge/too-large.ts; the API caps its
+// JSON lower still, server/middleware.ts). The node adapter's own limit (astro.config.mjs) is above them all.
+const anyBody = tooLarge(BODY_MAX_BYTES, 'Os dados enviados são grandes demais.');
+// A catalogue sheet (the back office's form, and the staff API call it makes) may be larger…
+const sheetBody = tooLarge(SHEET_MAX_BYTES + 64 * 1024, SHEET_TOO_LARGE);
 const SHEET_PATHS = new Set(['/painel/produtos/planilha', `/api${SHEET_UPLOAD_PATH}`]);
 // … and a product's photo: the product's panel page posts it, then its staff API call.
-const photoBody = tooLarge(PHOTO_MAX_BYTES + 64 * 1024);
+const photoBody = tooLarge(PHOTO_MAX_BYTES + 64 * 1024, PHOTO_TOO_LARGE);
 const PHOTO_PAGE = /^\/painel\/produtos\/\d{1,9}$/;
 app.use((c, next) =>
   (SHEET_PATHS.has(c.req.path)

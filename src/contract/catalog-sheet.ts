@@ -30,6 +30,8 @@ export const SHEET_UPLOAD_PATH = '/v2/admin/catalog/imports';
 /** Larger than the whole catalogue of 10,000 products (22,000 rows, 4.2 MB as CSV); refused while it streams beyond. */
 export const SHEET_MAX_BYTES = 8 * 1024 * 1024;
 export const SHEET_MAX_ROWS = 50_000;
+/** What the team is told of a sheet past SHEET_MAX_BYTES (the panel, the staff API). */
+export const SHEET_TOO_LARGE = `A planilha passa de ${String(SHEET_MAX_BYTES / 1024 / 1024)} MB: divida-a em arquivos menores.`;
 /** How many rows of each kind a dry run lists (the totals count them all). */
 export const SHEET_REPORT_ROWS = 300;
 

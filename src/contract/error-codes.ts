@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'product_taken',
   'in_stock',
   'already_reviewed',
+  'second_factor_on',
   'invalid_status_change',
   'stale_status',
   'staff_login_required',

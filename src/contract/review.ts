@@ -104,7 +104,7 @@ export const reviewDecisionSchema = z.object({
 export const avaliacaoAdminSchema = avaliacaoItemSchema.extend({
   idProduto: z.number().int(),
   produto: z.string(),
-  /** The author's account e-mail, for the team only. */
+  /** The author's account e-mail, for the store's owners only ('' for other members). */
   email: z.string(),
   situacao: z.enum(REVIEW_STATUSES),
   moderadaEm: z.string().nullable(),

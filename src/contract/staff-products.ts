@@ -196,6 +196,8 @@ export type StaffProductOptions = z.infer<typeof staffProductOptionsSchema>;
  * `{"mover": -1 | 1}` moves one; `DELETE …/photos/{foto}` removes one). JPEG, PNG or WebP, told by content.
  */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** What the team is told of a photo past PHOTO_MAX_BYTES (the panel, the staff API). */
+export const PHOTO_TOO_LARGE = `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`;
 export const PHOTOS_MAX = 12;
 /** The one staff call besides the sheet whose body is a file. */
 export const PHOTO_UPLOAD_PATH = /\/v2\/admin\/products\/\d{1,9}\/photos$/;

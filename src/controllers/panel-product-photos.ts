@@ -1,7 +1,7 @@
 import { ApiError } from '#/api/http.ts';
 import type { Client } from '#/api/http.ts';
 import { moveProductPhoto, removeProductPhoto, sendProductPhoto } from '#/api/staff.ts';
-import { PHOTO_MAX_BYTES } from '#/contract/staff-products.ts';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '#/contract/staff-products.ts';
 
 /** The photo buttons of a product's panel page (controllers/panel-product.ts): send, move, remove. */
 
@@ -23,12 +23,7 @@ export async function photoAction(
     const file = form.get('arquivo');
     if (!(file instanceof File) || file.size === 0)
       throw new ApiError(400, 'fotos', 'Escolha o arquivo da foto (JPEG, PNG ou WebP).');
-    if (file.size > PHOTO_MAX_BYTES)
-      throw new ApiError(
-        400,
-        'fotos',
-        `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`,
-      );
+    if (file.size > PHOTO_MAX_BYTES) throw new ApiError(400, 'fotos', PHOTO_TOO_LARGE);
     await sendProductPhoto(client, id, {
       type: file.type || 'application/octet-stream',
       bytes: new Uint8Array(await file.arrayBuffer()),

@@ -1,6 +1,6 @@
 import { ApiError } from '#/api/core.ts';
 import { applyCatalogSheet, catalogSheetDryRun, sendCatalogSheet, staffSheet } from '#/api/staff.ts';
-import { SHEET_MAX_BYTES } from '#/contract/catalog-sheet.ts';
+import { SHEET_MAX_BYTES, SHEET_TOO_LARGE } from '#/contract/catalog-sheet.ts';
 import type { SheetReport } from '#/contract/catalog-sheet.ts';
 import { catalogCsv, catalogXlsx } from '#/lib/catalog-sheet.ts';
 import type { Answer, Notice } from './answer.ts';
@@ -33,8 +33,7 @@ async function postedSheet(
 ): Promise<{ name: string; bytes: Uint8Array<ArrayBuffer> } | string> {
   const file = form?.get('planilha');
   if (!(file instanceof File) || file.size === 0) return 'Escolha o arquivo da planilha (CSV ou XLSX).';
-  if (file.size > SHEET_MAX_BYTES)
-    return `A planilha passa de ${String(SHEET_MAX_BYTES / 1024 / 1024)} MB: divida-a em arquivos menores.`;
+  if (file.size > SHEET_MAX_BYTES) return SHEET_TOO_LARGE;
   return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 

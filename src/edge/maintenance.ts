@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Settings } from '#/contract/settings.ts';
+import { escapeHtml } from '#/lib/escape-html.ts';
 
 /**
  * Maintenance mode: every page is the waiting page (503, Retry-After, no-store) with the store's
@@ -27,11 +28,7 @@ export function sameSecret(given: string, secret: string): boolean {
 export const bypassesMaintenance = (path: string) =>
   /^\/(api|_astro|arquivos|saude)(\/|$)|^\/[^/]+\.(svg|ico|txt|xml)$/.test(path);
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const escape = escapeHtml;
 
 /** The waiting page: the configured title and message, and every way to reach the store meanwhile. */
 export function waitingPage(settings: Settings['configuracoes'] | undefined, clearRelease: boolean): string {

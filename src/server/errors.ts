@@ -5,6 +5,9 @@ import { newErrorReference } from '#/contract/common.ts';
 import type { ErrorCode } from '#/contract/common.ts';
 import { errorCode, isDataException, isUnavailable } from './db/health.ts';
 
+/** A path as a log line may hold it: the Pix webhook's secret segment (a key to post notices) is hidden. */
+export const loggedPath = (path: string): string => path.replace(/(\/webhooks\/pix\/)[^/]+/, '$1…');
+
 /** An error the platform answers with its own status and a Portuguese message for the shopper. */
 export class PlatformError extends Error {
   readonly status: ContentfulStatusCode;
@@ -47,7 +50,9 @@ export const unavailable = () =>
 /** One place that turns every failure into `{ error, mensagem }` with a real status. */
 export function onError(error: Error, c: Context) {
   if (isUnavailable(error)) {
-    console.error(`[platform] database unavailable (${errorCode(error)}) on ${c.req.method} ${c.req.path}`);
+    console.error(
+      `[platform] database unavailable (${errorCode(error)}) on ${c.req.method} ${loggedPath(c.req.path)}`,
+    );
     error = unavailable();
   }
   if (isDataException(error)) {
@@ -78,7 +83,7 @@ export function onError(error: Error, c: Context) {
   // The code, the route and a correlation id only: a driver's message can quote the query's values
   // (e-mails, CPFs, password hashes). The shopper gets the same id to quote to the store's service.
   const id = newErrorReference();
-  console.error(`[platform] erro ${id}: ${errorCode(error)} on ${c.req.method} ${c.req.path}`);
+  console.error(`[platform] erro ${id}: ${errorCode(error)} on ${c.req.method} ${loggedPath(c.req.path)}`);
   return c.json(
     {
       error: 'internal_error',

@@ -83,6 +83,7 @@ export async function holdLogin(
   });
   if (customer)
     sendInBackground(deps.mailer, {
+      kind: 'codigo-login',
       to: customer.email,
       subject: `${code} é o seu código para entrar na ${nomeLoja}`,
       text: [

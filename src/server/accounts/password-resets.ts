@@ -70,6 +70,7 @@ export async function sendRecoveryLink(
   const { nomeLoja } = await loadSettings(db);
   const link = `${origin}/checkout/nova-senha?token=${token}`;
   sendInBackground(mailer, {
+    kind: 'link-nova-senha',
     to: customer.email,
     subject: `Crie sua nova senha na ${nomeLoja}`,
     text: [

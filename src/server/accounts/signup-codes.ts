@@ -41,6 +41,7 @@ export async function startSignup(
   const name = firstName(account.name);
   if (!taken)
     sendInBackground(mailer, {
+      kind: 'codigo-cadastro',
       to: account.email,
       subject: `${code} é o seu código para criar a conta na ${nomeLoja}`,
       text: [
@@ -59,6 +60,7 @@ export async function startSignup(
       .then((warn) => {
         if (!warn) return;
         sendInBackground(mailer, {
+          kind: 'aviso-cadastro-repetido',
           to: account.email,
           subject: `Alguém tentou criar uma conta na ${nomeLoja} com o seu e-mail`,
           text: [

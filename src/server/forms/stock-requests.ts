@@ -79,6 +79,7 @@ export async function notifyRestocked(db: Db, mailer: Mailer): Promise<number> {
     if (!row) continue;
     const link = `${request.origin}${productPath(row.slug)}?sku=${encodeURIComponent(row.sku)}`;
     await mailer.send({
+      kind: 'aviso-de-estoque',
       to: request.email,
       subject: `Chegou: ${row.name} – ${row.finish}`,
       text: [

@@ -7,7 +7,11 @@ import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 
 /** One message to one shopper: plain text always, HTML when there is a richer version. */
-export type Mail = { to: string; subject: string; text: string; html?: string | undefined };
+/**
+ * A message, and what kind of message it is (`codigo-cadastro`, `pedido-enviado`…): the log names the kind,
+ * never the subject, which may carry a code or a link (a sign-up code in a log line is a key to the account).
+ */
+export type Mail = { kind: string; to: string; subject: string; text: string; html?: string | undefined };
 
 /** What the platform sends e-mail through; `sent` resolves once the message left (or was kept). */
 export type Mailer = { send: (mail: Mail) => Promise<void> };
@@ -26,8 +30,8 @@ export type MailerOptions = {
 /**
  * E-mail through nodemailer: over SMTP when `smtpUrl` is set, else each whole message is kept in the
  * `mail_outbox` table (shared by every instance) and, when `outboxDir` is set, as an `.eml` file too.
- * Log lines name the subject and where it went, never the address or the body (a recovery link in a log
- * is a key to the account).
+ * Log lines name the message's kind and where it went, never the address, the subject or the body (a
+ * recovery link or a code in a log is a key to the account).
  */
 export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
@@ -40,7 +44,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
     return {
       send: async (mail) => {
         await smtp.sendMail(mail);
-        console.log(`[mail] "${mail.subject}" sent`);
+        console.log(`[mail] ${mail.kind} sent`);
       },
     };
   }
@@ -62,7 +66,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
         await fs.writeFile(file, message, { mode: 0o600 });
         where += ` and ${file}`;
       }
-      console.log(`[mail] "${mail.subject}" kept in ${where} (SMTP_URL is not set)`);
+      console.log(`[mail] ${mail.kind} kept in ${where} (SMTP_URL is not set)`);
     },
   };
 }
@@ -85,6 +89,6 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
  */
 export function sendInBackground(mailer: Mailer, mail: Mail): void {
   mailer.send(mail).catch((error: unknown) => {
-    console.error(`[mail] "${mail.subject}" not sent (${errorCode(error)})`);
+    console.error(`[mail] ${mail.kind} not sent (${errorCode(error)})`);
   });
 }

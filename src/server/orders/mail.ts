@@ -167,7 +167,11 @@ export async function notifyBuyer(
   if (!pedido) return;
   const { nomeLoja } = await loadSettings(db);
   const first = firstName(row.name);
-  sendInBackground(mailer, { to: row.email, ...compose(notice as Notice, pedido, nomeLoja, origin, first) });
+  sendInBackground(mailer, {
+    kind: `pedido-${notice}`,
+    to: row.email,
+    ...compose(notice as Notice, pedido, nomeLoja, origin, first),
+  });
 }
 
 /** Tell the buyer their money is on its way back (the provider's refund was asked), in the background. */
@@ -183,6 +187,7 @@ export async function notifyRefund(db: Db, mailer: Mailer, origin: string, numbe
         ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
         : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
   sendInBackground(mailer, {
+    kind: 'pedido-devolucao',
     to: row.email,
     subject: `Pedido ${numero}: devolução de ${brl.format(valor)}`,
     text: [

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SHEET_MAX_BYTES } from '#/contract/catalog-sheet.ts';
+import { SHEET_MAX_BYTES, SHEET_TOO_LARGE } from '#/contract/catalog-sheet.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { PlatformError } from '#/server/errors.ts';
 import { applySheet, exportSheet, sendSheet, sheetDryRun } from '#/server/catalog/sheet/imports.ts';
@@ -22,11 +22,7 @@ staffCatalog.post(
   bodyLimit({
     maxSize: SHEET_MAX_BYTES,
     onError: () => {
-      throw new PlatformError(
-        413,
-        'payload_too_large',
-        `A planilha passa de ${String(SHEET_MAX_BYTES / 1024 / 1024)} MB: divida-a em arquivos menores.`,
-      );
+      throw new PlatformError(413, 'payload_too_large', SHEET_TOO_LARGE);
     },
   }),
   async (c) => {

@@ -15,6 +15,8 @@ import {
   updateMember,
 } from '#/server/staff/members.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
+import { resetSecondFactor } from '#/server/staff/second-factor.ts';
+import { endStaffSessions } from '#/server/staff/sessions.ts';
 
 /**
  * The team (`/v2/admin/staff`, owners only): list, add (the answer and an e-mail carry the one-time link
@@ -35,6 +37,7 @@ const memberId = (value: string) => {
 
 const invitation = (member: MemberRow, link: string) => ({
   to: member.email,
+  kind: 'convite-painel',
   subject: 'Seu acesso ao painel da loja',
   text: [
     `Olá, ${member.name}!`,
@@ -91,7 +94,43 @@ staffMembers.post('/:id/link', async (c) => {
   const { db, mailer } = c.get('config');
   const member = await findMember(db, memberId(c.req.param('id')));
   if (!member?.active) throw notFound('Membro da equipe não encontrado ou desligado.');
-  const link = await issueLink(db, c.get('origin'), member.id);
+  // Whoever holds the link can set this member's password: who issued it is in the activity.
+  const link = await recorded(
+    db,
+    (tx) => issueLink(tx, c.get('origin'), member.id),
+    () => ({
+      actor: c.get('actor'),
+      action: 'membro.link-senha',
+      entity: 'membro',
+      entityId: String(member.id),
+      before: null,
+      after: { email: member.email },
+    }),
+  );
   sendInBackground(mailer, invitation(member, link));
   return c.json({ membro: toMembro(member), link });
+});
+
+/** An owner turns off the second factor of a member who lost it (the phone, the codes): audited, sessions ended. */
+staffMembers.delete('/:id/totp', async (c) => {
+  const { db } = c.get('config');
+  const member = await findMember(db, memberId(c.req.param('id')));
+  if (!member) throw notFound('Membro da equipe não encontrado.');
+  await recorded(
+    db,
+    async (tx) => {
+      await resetSecondFactor(tx, member.id);
+      await endStaffSessions(tx, member.id);
+    },
+    () => ({
+      actor: c.get('actor'),
+      action: 'membro.segundo-fator-redefinido',
+      entity: 'membro',
+      entityId: String(member.id),
+      before: { segundoFator: member.totpSecret !== '' },
+      after: { segundoFator: false },
+    }),
+  );
+  const after = await findMember(db, member.id);
+  return c.json({ membro: toMembro(after ?? member) });
 });

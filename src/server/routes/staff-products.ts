@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import {
   PHOTO_MAX_BYTES,
+  PHOTO_TOO_LARGE,
   photoMoveSchema,
   productInputSchema,
   staffProductQuerySchema,
@@ -106,11 +107,7 @@ staffProducts.post(
   bodyLimit({
     maxSize: PHOTO_MAX_BYTES,
     onError: () => {
-      throw new PlatformError(
-        413,
-        'payload_too_large',
-        `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`,
-      );
+      throw new PlatformError(413, 'payload_too_large', PHOTO_TOO_LARGE);
     },
   }),
   async (c) => {

@@ -18,8 +18,15 @@ const refusal =
     if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
   };
 
-staffReviews.get('/', zValidator('query', reviewStaffQuerySchema, refusal('Consulta inválida.')), async (c) =>
-  c.json(await listForStaff(c.get('config').db, c.req.valid('query'))),
+// A reviewer's e-mail is personal data the moderation does not need: only owners see it (LGPD, necessity).
+staffReviews.get(
+  '/',
+  zValidator('query', reviewStaffQuerySchema, refusal('Consulta inválida.')),
+  async (c) => {
+    const list = await listForStaff(c.get('config').db, c.req.valid('query'));
+    if (c.get('papel') === 'dono') return c.json(list);
+    return c.json({ ...list, avaliacoes: list.avaliacoes.map((a) => ({ ...a, email: '' })) });
+  },
 );
 
 staffReviews.put(

@@ -15,7 +15,13 @@ import { memberActor, recorded } from '#/server/staff/audit.ts';
 import { setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
-import { endStaffSession, endStaffSessions, staffLogin, staffSecondStep } from '#/server/staff/sessions.ts';
+import {
+  endOtherStaffSessions,
+  endStaffSession,
+  endStaffSessions,
+  staffLogin,
+  staffSecondStep,
+} from '#/server/staff/sessions.ts';
 
 /**
  * The back office's door (`/v2/admin`, before the staff check): logging in, and setting a password through
@@ -125,9 +131,11 @@ staffSession.post('/me/totp/confirm', rateLimit('painel: código', 10, 60_000), 
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
   const member = memberOnly(c);
-  const codigosRecuperacao = await secondFactorChange(db, member, true, (tx) =>
-    confirmEnrolment(tx, member, form.data.codigo),
-  );
+  const codigosRecuperacao = await secondFactorChange(db, member, true, async (tx) => {
+    const codes = await confirmEnrolment(tx, member, form.data.codigo);
+    await endOtherStaffSessions(tx, member.id, c.req.header(STAFF_SESSION_HEADER));
+    return codes;
+  });
   return c.json({ codigosRecuperacao });
 });
 
@@ -136,6 +144,9 @@ staffSession.delete('/me/totp', rateLimit('painel: código', 10, 60_000), async 
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
   const member = memberOnly(c);
-  await secondFactorChange(db, member, false, (tx) => disableSecondFactor(tx, member, form.data.codigo));
+  await secondFactorChange(db, member, false, async (tx) => {
+    await disableSecondFactor(tx, member, form.data.codigo);
+    await endOtherStaffSessions(tx, member.id, c.req.header(STAFF_SESSION_HEADER));
+  });
   return c.json({ sucesso: true, mensagem: 'Verificação em duas etapas desligada.' });
 });

@@ -40,14 +40,23 @@ const normalise = (code: string) => code.trim().toLowerCase().replace(/\s+/g, ''
 
 /**
  * Start enrolling: a new secret waits for its first code (one already waiting is kept, so a page shown
- * again shows the same QR code); the app reads the URI.
+ * again shows the same QR code); the app reads the URI. Only while the second factor is off: a session
+ * alone must not replace it (turning it off takes a code, and so does changing it).
  */
 export async function startEnrolment(db: Db, member: MemberRow): Promise<{ segredo: string; uri: string }> {
+  if (member.totpSecret) throw alreadyOn();
   const secret = member.totpPending || new Secret({ size: 20 }).base32;
   if (!member.totpPending)
     await db.update(t.staffMembers).set({ totpPending: secret }).where(eq(t.staffMembers.id, member.id));
   return { segredo: secret, uri: totpOf(secret, member.email).toString() };
 }
+
+const alreadyOn = () =>
+  new PlatformError(
+    409,
+    'second_factor_on',
+    'A verificação em duas etapas já está ligada. Para trocar de aplicativo, desligue-a com um código e ligue de novo.',
+  );
 
 const invalidCode = () =>
   new PlatformError(
@@ -61,10 +70,11 @@ const invalidCode = () =>
  * RECOVERY_CODES one-time codes, shown once (only their hashes are kept).
  */
 export async function confirmEnrolment(db: Db, member: MemberRow, code: string): Promise<string[]> {
+  if (member.totpSecret) throw alreadyOn();
   const step = member.totpPending ? stepOf(member.totpPending, member.email, normalise(code)) : undefined;
   if (step === undefined) throw invalidCode();
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
-  await db
+  const confirmed = await db
     .update(t.staffMembers)
     .set({
       totpSecret: member.totpPending,
@@ -72,7 +82,15 @@ export async function confirmEnrolment(db: Db, member: MemberRow, code: string):
       totpLastStep: step,
       recoveryCodes: codes.map((c) => tokenHash(c)),
     })
-    .where(and(eq(t.staffMembers.id, member.id), eq(t.staffMembers.totpPending, member.totpPending)));
+    .where(
+      and(
+        eq(t.staffMembers.id, member.id),
+        eq(t.staffMembers.totpPending, member.totpPending),
+        eq(t.staffMembers.totpSecret, ''),
+      ),
+    )
+    .returning({ id: t.staffMembers.id });
+  if (confirmed.length === 0) throw alreadyOn();
   return codes;
 }
 
@@ -104,13 +122,21 @@ export async function takeCode(db: Db, member: MemberRow, given: string): Promis
   return taken.length === 1;
 }
 
-/** Turn the second factor off (a right code required). */
+/** Turn the second factor off (a right code required: one from the app, or a recovery code). */
 export async function disableSecondFactor(db: Db, member: MemberRow, code: string): Promise<void> {
   if (!(await takeCode(db, member, code))) throw invalidCode();
   await db
     .update(t.staffMembers)
     .set({ totpSecret: '', totpPending: '', recoveryCodes: [] })
     .where(eq(t.staffMembers.id, member.id));
+}
+
+/** An owner resets a member's lost second factor: off, with no code; the member logs in again with the password. */
+export async function resetSecondFactor(db: Db, memberId: number): Promise<void> {
+  await db
+    .update(t.staffMembers)
+    .set({ totpSecret: '', totpPending: '', recoveryCodes: [] })
+    .where(eq(t.staffMembers.id, memberId));
 }
 
 const challengeTag = (key: string, body: string) =>

@@ -1,6 +1,6 @@
 // One concern: the back office's sessions: logging a member in, knowing who a session is, logging out.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { STAFF_LOGIN_FAILED, STAFF_SESSION } from '#/contract/staff.ts';
 import { LOGIN_BLOCKED, loginThrottle } from '#/server/accounts/login-throttle.ts';
 import { decoyHash, verifyPassword } from '#/server/accounts/passwords.ts';
@@ -118,6 +118,22 @@ export async function sessionMember(db: Db, token: string): Promise<MemberRow | 
 /** Log out this session. */
 export async function endStaffSession(db: Db, token: string): Promise<void> {
   await db.delete(t.staffSessions).where(eq(t.staffSessions.tokenHash, tokenHash(token)));
+}
+
+/** Log a member out of every other browser (their second factor changed): `token` keeps this one. */
+export async function endOtherStaffSessions(
+  db: Db,
+  memberId: number,
+  token: string | undefined,
+): Promise<void> {
+  await db
+    .delete(t.staffSessions)
+    .where(
+      and(
+        eq(t.staffSessions.memberId, memberId),
+        ne(t.staffSessions.tokenHash, token ? tokenHash(token) : ''),
+      ),
+    );
 }
 
 /** Log a member out everywhere (every browser they logged in on). */

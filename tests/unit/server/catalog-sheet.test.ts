@@ -7,7 +7,7 @@ import { activityListSchema } from '#/contract/activity.ts';
 import { CLIENT_HEADER } from '#/server/context.ts';
 import * as t from '#/server/db/schema.ts';
 import { catalogCsv, catalogXlsx } from '#/lib/catalog-sheet.ts';
-import { XLSX_UNPACKED_MAX } from '#/server/catalog/sheet/read.ts';
+import { unpacksWithinLimit, XLSX_UNPACKED_MAX } from '#/server/catalog/sheet/read.ts';
 import { ADMIN_TOKEN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -245,6 +245,26 @@ test('an XLSX that would unpack past 100 MB (a zip bomb) is refused before it is
   expect((answer.body as { mensagem: string }).mensagem).toBe(
     'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
   );
+});
+
+test('rows are counted as they are read: a sheet past the row limit, or millions of blank lines, is refused unread', async () => {
+  const refusal = 'A planilha passa de 50.000 linhas: envie no máximo 50.000 por vez.';
+  // Eight megabytes of line breaks (blank lines cost nothing to send, and were read whole before).
+  const blank = await send(`sku;preco_por\n${'\n'.repeat(8 * 1024 * 1024 - 20)}`);
+  expect(blank.status).toBe(400);
+  expect((blank.body as { mensagem: string }).mensagem).toBe(refusal);
+  // One row more than the limit.
+  const rows = Array.from({ length: 50_001 }, (_, n) => `SKU-${String(n)};1,00`).join('\n');
+  const over = await send(`sku;preco_por\n${rows}\n`);
+  expect(over.status).toBe(400);
+  expect((over.body as { mensagem: string }).mensagem).toBe(refusal);
+});
+
+test('a zip bomb is abandoned while it inflates: a little of it is unpacked, never the whole', () => {
+  // 64 MB of zeros deflate to about 64 KB; a ceiling of 1 MB stops the count long before the end.
+  const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(64 * 1024 * 1024) }, { level: 9 });
+  expect(unpacksWithinLimit(bomb, 1024 * 1024)).toBe(false);
+  expect(unpacksWithinLimit(bomb, 65 * 1024 * 1024)).toBe(true);
 });
 
 test('a sheet that brings a sold-out finish back e-mails who asked to be told, once', async () => {

@@ -85,12 +85,14 @@ const emailOf = async (customerId: number) => {
 };
 
 describe('e-mail without SMTP', () => {
-  test('a message is kept whole in the outbox table, shared by every instance; the log names no address', async () => {
+  test('a message is kept whole in the outbox table, shared by every instance; the log names its kind, never the address or the subject', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const mailer = createMailer({ from: 'Casa & Metais <loja@exemplo.com.br>', db: store.database.db });
     await mailer.send({
+      kind: 'codigo-cadastro',
       to: 'maria@exemplo.com.br',
-      subject: 'Seu pedido nº 7',
+      // A subject may carry what must not reach a log (a sign-up code).
+      subject: 'Seu pedido nº 7: código 069588',
       text: 'Olá, Maria!\nObrigado.',
     });
     const logged = log.mock.calls.flat().join(' ');
@@ -98,14 +100,15 @@ describe('e-mail without SMTP', () => {
     const [row] = await store.database.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.subject, 'Seu pedido nº 7'));
+      .where(eq(mailOutbox.subject, 'Seu pedido nº 7: código 069588'));
     expect(row?.recipient).toBe('maria@exemplo.com.br');
     const parsed = await simpleParser(row?.message ?? '');
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('maria@exemplo.com.br');
     expect(parsed.from?.text).toBe('"Casa & Metais" <loja@exemplo.com.br>');
     expect(parsed.text?.trim()).toBe('Olá, Maria!\nObrigado.');
-    expect(logged).toContain('"Seu pedido nº 7" kept in the outbox table');
+    expect(logged).toContain('[mail] codigo-cadastro kept in the outbox table');
     expect(logged).not.toContain('maria@');
+    expect(logged).not.toContain('069588');
   });
 });
 
@@ -115,7 +118,12 @@ describe('e-mail over SMTP', () => {
       smtpUrl,
       from: 'Casa & Metais <loja@exemplo.com.br>',
     });
-    await mailer.send({ to: 'joão@exemplo.com.br', subject: 'Atenção: pedido nº 1', text: 'Olá!\nAté já.' });
+    await mailer.send({
+      kind: 'teste',
+      to: 'joão@exemplo.com.br',
+      subject: 'Atenção: pedido nº 1',
+      text: 'Olá!\nAté já.',
+    });
     const mail = await inbox('joão@exemplo.com.br', /^Atenção: pedido nº 1$/);
     expect(mail.from?.text).toBe('"Casa & Metais" <loja@exemplo.com.br>');
     expect(mail.text?.trim()).toBe('Olá!\nAté já.');

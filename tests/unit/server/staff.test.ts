@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pedidoSchema } from '#/contract/order.ts';
 import { staffMeSchema, staffOpenedSchema } from '#/contract/staff.ts';
 import { pedidoEquipeSchema, staffOrderExportSchema, staffOrderListSchema } from '#/contract/staff-orders.ts';
 import * as t from '#/server/db/schema.ts';
 import { addMember, issueLink } from '#/server/staff/members.ts';
-import { buyer, json, pickVariants, placeAs } from './buyers.ts';
+import { buyer, pickVariants, placeAs } from './buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
+import { as, PASSWORD, staffCalls, tokenOf } from './staff-members.ts';
 
 /** The team's accounts, roles and sessions, and the orders as the back office sees and moves them. */
 
@@ -18,34 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-const PASSWORD = 'uma senha longa da equipe';
-
-/** Each call from its own address: the per-address limits (10 logins a minute) are tested elsewhere. */
-let address = 0;
-const admin = (
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) => {
-  const headers = { 'X-Loja-Cliente': `10.0.0.${String((address += 1))}`, ...init.headers };
-  return store.request(`/v2/admin${path}`, {
-    method: init.method ?? 'GET',
-    ...(init.body === undefined ? { headers } : json(init.body, headers)),
-  });
-};
-const as = (token: string) => ({ 'Staff-Session': token });
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
-
-/** A member with a password, logged in: their session token. */
-async function member(email: string, papel: 'dono' | 'pedidos' | 'catalogo') {
-  const row = await addMember(store.database.db, { email, nome: `Pessoa ${papel}`, papel });
-  const link = await issueLink(store.database.db, 'http://loja.test', row.id);
-  expect(
-    (await admin('/password', { method: 'POST', body: { token: tokenOf(link), senha: PASSWORD } })).status,
-  ).toBe(200);
-  const login = await admin('/session', { method: 'POST', body: { email, senha: PASSWORD } });
-  expect(login.status).toBe(200);
-  return { id: row.id, token: staffOpenedSchema.parse(await login.json()).token };
-}
+const { admin, member } = staffCalls(() => store);
 
 describe('accounts and sessions', () => {
   test('a one-time link sets the password once; the login answers alike for every wrong case', async () => {
@@ -225,59 +198,6 @@ describe('accounts and sessions', () => {
     expect((await admin('/me', { headers: as(e) })).status).toBe(200);
     expect((await admin('/sessions', { method: 'DELETE', headers: as(e) })).status).toBe(200);
     for (const token of [b, d, e, f]) expect((await admin('/me', { headers: as(token) })).status).toBe(401);
-  });
-});
-
-describe('the second factor', () => {
-  test('enrol with an app, then log in with its code once; a recovery code works once; off with a code', async () => {
-    const { token } = await member('totp@loja.com.br', 'pedidos');
-    const started = await admin('/me/totp', { method: 'POST', headers: as(token) });
-    const { segredo, uri } = (await started.json()) as { segredo: string; uri: string };
-    expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
-    const code = (timestamp = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(segredo), timestamp });
-    const wrong = await admin('/me/totp/confirm', {
-      method: 'POST',
-      body: { codigo: '000000' },
-      headers: as(token),
-    });
-    expect(wrong.status).toBe(400);
-    // The code of the step before (a phone a little behind) is taken.
-    const confirmed = await admin('/me/totp/confirm', {
-      method: 'POST',
-      body: { codigo: code(Date.now() - 30_000) },
-      headers: as(token),
-    });
-    expect(confirmed.status).toBe(200);
-    const { codigosRecuperacao } = (await confirmed.json()) as { codigosRecuperacao: string[] };
-    expect(codigosRecuperacao).toHaveLength(10);
-
-    const login = () =>
-      admin('/session', { method: 'POST', body: { email: 'totp@loja.com.br', senha: PASSWORD } });
-    const first = (await (await login()).json()) as { desafio?: string; token?: string };
-    expect(first.token).toBeUndefined();
-    const desafio = first.desafio ?? '';
-    const step = (codigo: string, challenge = desafio) =>
-      admin('/session', { method: 'POST', body: { desafio: challenge, codigo } });
-    expect((await step('123456')).status).toBe(401);
-    expect((await step(code(), `${desafio.slice(0, -2)}xx`)).status).toBe(401);
-    const opened = await step(code());
-    expect(opened.status).toBe(200);
-    expect(staffOpenedSchema.parse(await opened.json()).membro.segundoFator).toBe(true);
-    // The same code again (someone who saw it): refused.
-    expect((await step(code())).status).toBe(401);
-    // A recovery code, in any case and with spaces, once.
-    const recovery = codigosRecuperacao[0] ?? '';
-    expect((await step(` ${recovery.toUpperCase()} `)).status).toBe(200);
-    expect((await step(recovery)).status).toBe(401);
-
-    const off = await admin('/me/totp', {
-      method: 'DELETE',
-      body: { codigo: codigosRecuperacao[1] },
-      headers: as(token),
-    });
-    expect(off.status).toBe(200);
-    const plain = (await (await login()).json()) as { token?: string };
-    expect(plain.token).toMatch(/^[\w-]{43}$/);
   });
 });
 

@@ -52,27 +52,60 @@ function delimiterOf(text: string): string {
   return [';', ',', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ';');
 }
 
-function csvRows(bytes: Uint8Array): unknown[][] {
+/** One row of the file, as it is read; answers false to stop reading. */
+type RowVisitor = (values: unknown[]) => boolean;
+
+/** Physical lines a CSV may have (cells may hold line breaks): past this, it is refused unread. */
+const CSV_LINES_MAX = SHEET_MAX_ROWS * 4;
+
+/** Whether `text` has more than `max` line breaks, counted without splitting it. */
+function moreLinesThan(text: string, max: number): boolean {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+    if (++lines > max) return true;
+  return false;
+}
+
+/**
+ * The CSV's rows, one at a time as Papa Parse reads them, none kept here. Papa splits a text without
+ * quotes into an array of every line at once, so a text of millions of lines (blank ones cost nothing to
+ * send) is refused before it is parsed: false then.
+ */
+function eachCsvRow(bytes: Uint8Array, visit: RowVisitor): boolean {
   const text = csvText(bytes);
-  return Papa.parse<string[]>(text, { delimiter: delimiterOf(text), skipEmptyLines: false }).data;
+  if (moreLinesThan(text, CSV_LINES_MAX)) return false;
+  Papa.parse<string[]>(text, {
+    delimiter: delimiterOf(text),
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      if (!visit(result.data)) parser.abort();
+    },
+  });
+  return true;
 }
 
 /** What an XLSX may unpack to: a whole catalogue's sheet is about 30 MB of XML. */
 export const XLSX_UNPACKED_MAX = 100 * 1024 * 1024;
+/**
+ * The zip is fed to the inflater this many bytes at a time: one step can unpack to at most about a
+ * thousand times its size (DEFLATE's limit), so memory stays near 4 MB however the file was made.
+ */
+const INFLATE_STEP = 4 * 1024;
 
 /**
  * Whether the zip unpacks within XLSX_UNPACKED_MAX, counted while it inflates (the sizes a zip declares
- * may lie): a few megabytes that would unpack to gigabytes (a zip bomb) are refused before any parsing.
+ * may lie): a few megabytes that would unpack to gigabytes (a zip bomb) are refused as soon as the
+ * count passes the ceiling, long before they are unpacked, and before any parsing.
  */
-function unpacksWithinLimit(bytes: Uint8Array): boolean {
-  let total = 0;
-  let over = false;
+export function unpacksWithinLimit(bytes: Uint8Array, max = XLSX_UNPACKED_MAX): boolean {
+  // Changed inside the callback: an object, so the loop below reads it as it is now.
+  const count = { total: 0, over: false };
   const unzip = new Unzip((file) => {
     file.ondata = (error, chunk) => {
-      if (error || over) return;
-      total += chunk.length;
-      if (total > XLSX_UNPACKED_MAX) {
-        over = true;
+      if (error || count.over) return;
+      count.total += chunk.length;
+      if (count.total > max) {
+        count.over = true;
         file.terminate();
       }
     };
@@ -80,25 +113,28 @@ function unpacksWithinLimit(bytes: Uint8Array): boolean {
   });
   unzip.register(UnzipInflate);
   try {
-    unzip.push(bytes, true);
+    for (let at = 0; at < bytes.length && !count.over; at += INFLATE_STEP)
+      unzip.push(bytes.subarray(at, at + INFLATE_STEP), at + INFLATE_STEP >= bytes.length);
   } catch {
     // A broken zip: the reader below says so.
   }
-  return !over;
+  return !count.over;
 }
 
-async function xlsxRows(bytes: Uint8Array): Promise<unknown[][]> {
+async function eachXlsxRow(bytes: Uint8Array, visit: RowVisitor): Promise<void> {
   if (!unpacksWithinLimit(bytes))
     throw badRequest(
       'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
     );
+  let table: unknown[][];
   try {
-    return await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    table = await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     throw badRequest(
       'O arquivo XLSX não pôde ser lido: salve-o de novo no Excel (formato .xlsx) e envie outra vez.',
     );
   }
+  for (const values of table) if (!visit(values)) return;
 }
 
 function cellOf(value: unknown): Cell {
@@ -108,11 +144,12 @@ function cellOf(value: unknown): Cell {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The sheet's rows by column (blank rows skipped), or a 400 saying why the file is not a sheet the store reads. */
-export async function readSheetFile(bytes: Uint8Array): Promise<ReadSheet> {
-  if (bytes.length === 0) throw badRequest('O arquivo está vazio.');
-  const table = sheetFormat(bytes) === 'xlsx' ? await xlsxRows(bytes) : csvRows(bytes);
-  const [header = [], ...body] = table;
+/** Lines read, blank ones included, past which a file is no sheet of SHEET_MAX_ROWS rows: reading stops there. */
+const LINES_MAX = SHEET_MAX_ROWS * 2;
+const TOO_MANY = `A planilha passa de ${SHEET_MAX_ROWS.toLocaleString('pt-BR')} linhas: envie no máximo ${SHEET_MAX_ROWS.toLocaleString('pt-BR')} por vez.`;
+
+/** Which column each heading is (the first of a column counts), and the headings the store does not read. */
+function headings(header: unknown[]): { positions: [number, SheetColumn][]; ignored: string[] } {
   const positions: [number, SheetColumn][] = [];
   const ignored: string[] = [];
   header.forEach((heading, index) => {
@@ -121,23 +158,42 @@ export async function readSheetFile(bytes: Uint8Array): Promise<ReadSheet> {
     if (column && !positions.some(([, c]) => c === column)) positions.push([index, column]);
     else if (text) ignored.push(text.slice(0, 60));
   });
-  if (!positions.some(([, c]) => c === 'sku'))
-    throw badRequest(
-      'A primeira linha da planilha precisa ter a coluna "sku" (e as colunas que quer mudar).',
-    );
+  return { positions, ignored };
+}
+
+/**
+ * The sheet's rows by column (blank rows skipped), or a 400 saying why the file is not a sheet the store
+ * reads. Rows are counted as they are read, and reading stops at the first row (or line) too many.
+ */
+export async function readSheetFile(bytes: Uint8Array): Promise<ReadSheet> {
+  if (bytes.length === 0) throw badRequest('O arquivo está vazio.');
+  let head: ReturnType<typeof headings> | undefined;
   const rows: SheetInputRow[] = [];
-  body.forEach((values, index) => {
+  let lines = 0;
+  const state = { tooMany: false };
+  const visit: RowVisitor = (values) => {
+    lines += 1;
+    if (!head) {
+      head = headings(values);
+      // Without the SKU nothing below is read.
+      return head.positions.some(([, c]) => c === 'sku');
+    }
     const cells: SheetInputRow['cells'] = {};
-    for (const [at, column] of positions) {
+    for (const [at, column] of head.positions) {
       const cell = cellOf(values[at]);
       if (cell !== '') cells[column] = cell;
     }
-    if (Object.keys(cells).length > 0) rows.push({ line: index + 2, cells });
-  });
-  if (rows.length === 0) throw badRequest('A planilha não tem nenhuma linha abaixo dos títulos.');
-  if (rows.length > SHEET_MAX_ROWS)
+    if (Object.keys(cells).length > 0) rows.push({ line: lines, cells });
+    state.tooMany = rows.length > SHEET_MAX_ROWS || lines > LINES_MAX;
+    return !state.tooMany;
+  };
+  if (sheetFormat(bytes) === 'xlsx') await eachXlsxRow(bytes, visit);
+  else if (!eachCsvRow(bytes, visit)) throw badRequest(TOO_MANY);
+  if (!head?.positions.some(([, c]) => c === 'sku'))
     throw badRequest(
-      `A planilha tem ${String(rows.length)} linhas; envie no máximo ${String(SHEET_MAX_ROWS)} por vez.`,
+      'A primeira linha da planilha precisa ter a coluna "sku" (e as colunas que quer mudar).',
     );
-  return { columns: positions.map(([, c]) => c), ignored, rows };
+  if (state.tooMany) throw badRequest(TOO_MANY);
+  if (rows.length === 0) throw badRequest('A planilha não tem nenhuma linha abaixo dos títulos.');
+  return { columns: head.positions.map(([, c]) => c), ignored: head.ignored, rows };
 }
