@@ -124,15 +124,19 @@ const secondFactorChange = <T>(db: Db, member: MemberRow, on: boolean, work: (tx
     after: { segundoFator: on },
   }));
 
-staffSession.post('/me/totp', async (c) => c.json(await startEnrolment(c.get('config').db, memberOnly(c))));
+staffSession.post('/me/totp', async (c) => {
+  const { db, sessionKey } = c.get('config');
+  return c.json(await startEnrolment(db, await sessionKey(), memberOnly(c)));
+});
 
 staffSession.post('/me/totp/confirm', rateLimit('painel: código', 10, 60_000), async (c) => {
   const form = readForm(await c.req.json().catch(() => ({})), staffCodeSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { db } = c.get('config');
+  const { db, sessionKey } = c.get('config');
+  const key = await sessionKey();
   const member = memberOnly(c);
   const codigosRecuperacao = await secondFactorChange(db, member, true, async (tx) => {
-    const codes = await confirmEnrolment(tx, member, form.data.codigo);
+    const codes = await confirmEnrolment(tx, key, member, form.data.codigo);
     await endOtherStaffSessions(tx, member.id, c.req.header(STAFF_SESSION_HEADER));
     return codes;
   });
@@ -142,10 +146,11 @@ staffSession.post('/me/totp/confirm', rateLimit('painel: código', 10, 60_000), 
 staffSession.delete('/me/totp', rateLimit('painel: código', 10, 60_000), async (c) => {
   const form = readForm(await c.req.json().catch(() => ({})), staffCodeSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { db } = c.get('config');
+  const { db, sessionKey } = c.get('config');
+  const key = await sessionKey();
   const member = memberOnly(c);
   await secondFactorChange(db, member, false, async (tx) => {
-    await disableSecondFactor(tx, member, form.data.codigo);
+    await disableSecondFactor(tx, key, member, form.data.codigo);
     await endOtherStaffSessions(tx, member.id, c.req.header(STAFF_SESSION_HEADER));
   });
   return c.json({ sucesso: true, mensagem: 'Verificação em duas etapas desligada.' });

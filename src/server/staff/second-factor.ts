@@ -1,5 +1,12 @@
 // One concern: a member's second factor: a TOTP app (RFC 6238, through otpauth) and one-time recovery codes.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '#/server/db/client.ts';
@@ -13,6 +20,37 @@ export const RECOVERY_CODES = 10;
 /** How long the step between a right password and the code may take. */
 const CHALLENGE_MS = 5 * 60 * 1000;
 
+/**
+ * TOTP secrets are kept sealed (AES-256-GCM) with a key derived from the store's session key (SESSION_SECRET,
+ * or the one kept in the database): a copy of the staff table alone does not hold anyone's second factor.
+ * `v1.<iv>.<tag>.<ciphertext>`, base64url; a value without the prefix is a secret kept before sealing, read
+ * as it is and sealed at its next change.
+ */
+const SEALED = 'v1.';
+const totpKey = (key: string) => Buffer.from(hkdfSync('sha256', key, 'loja', 'painel:totp', 32));
+
+export function sealSecret(key: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', totpKey(key), iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return `${SEALED}${[iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.')}`;
+}
+
+/** The secret a stored value holds ('' when it is none, or sealed with another key). */
+export function openSecret(key: string, stored: string): string {
+  if (!stored.startsWith(SEALED)) return stored;
+  const [iv = '', tag = '', sealed = ''] = stored.slice(SEALED.length).split('.');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', totpKey(key), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return '';
+  }
+}
+
 const totpOf = (secret: string, email: string) =>
   new TOTP({
     issuer: 'Painel da loja',
@@ -25,6 +63,7 @@ const totpOf = (secret: string, email: string) =>
 
 /** The time step a 6-digit code belongs to (now ± one step, for clocks a little off), or undefined. */
 function stepOf(secret: string, email: string, code: string): number | undefined {
+  if (!secret) return undefined;
   const delta = totpOf(secret, email).validate({ token: code, window: 1 });
   return delta === null ? undefined : TOTP.counter({ period: PERIOD_S }) + delta;
 }
@@ -43,11 +82,20 @@ const normalise = (code: string) => code.trim().toLowerCase().replace(/\s+/g, ''
  * again shows the same QR code); the app reads the URI. Only while the second factor is off: a session
  * alone must not replace it (turning it off takes a code, and so does changing it).
  */
-export async function startEnrolment(db: Db, member: MemberRow): Promise<{ segredo: string; uri: string }> {
+export async function startEnrolment(
+  db: Db,
+  key: string,
+  member: MemberRow,
+): Promise<{ segredo: string; uri: string }> {
   if (member.totpSecret) throw alreadyOn();
-  const secret = member.totpPending || new Secret({ size: 20 }).base32;
-  if (!member.totpPending)
-    await db.update(t.staffMembers).set({ totpPending: secret }).where(eq(t.staffMembers.id, member.id));
+  let secret = member.totpPending ? openSecret(key, member.totpPending) : '';
+  if (!secret) {
+    secret = new Secret({ size: 20 }).base32;
+    await db
+      .update(t.staffMembers)
+      .set({ totpPending: sealSecret(key, secret) })
+      .where(eq(t.staffMembers.id, member.id));
+  }
   return { segredo: secret, uri: totpOf(secret, member.email).toString() };
 }
 
@@ -69,9 +117,16 @@ const invalidCode = () =>
  * Confirm enrolment with a first code from the app: the second factor is on, and the member gets
  * RECOVERY_CODES one-time codes, shown once (only their hashes are kept).
  */
-export async function confirmEnrolment(db: Db, member: MemberRow, code: string): Promise<string[]> {
+export async function confirmEnrolment(
+  db: Db,
+  key: string,
+  member: MemberRow,
+  code: string,
+): Promise<string[]> {
   if (member.totpSecret) throw alreadyOn();
-  const step = member.totpPending ? stepOf(member.totpPending, member.email, normalise(code)) : undefined;
+  const step = member.totpPending
+    ? stepOf(openSecret(key, member.totpPending), member.email, normalise(code))
+    : undefined;
   if (step === undefined) throw invalidCode();
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
   const confirmed = await db
@@ -99,11 +154,11 @@ export async function confirmEnrolment(db: Db, member: MemberRow, code: string):
  * (its step must be newer than the last one taken), a recovery code is removed. Each is one conditional
  * UPDATE, so two requests with the same code cannot both pass.
  */
-export async function takeCode(db: Db, member: MemberRow, given: string): Promise<boolean> {
+export async function takeCode(db: Db, key: string, member: MemberRow, given: string): Promise<boolean> {
   const code = normalise(given);
   if (!member.totpSecret) return false;
   if (/^\d{6}$/.test(code)) {
-    const step = stepOf(member.totpSecret, member.email, code);
+    const step = stepOf(openSecret(key, member.totpSecret), member.email, code);
     if (step === undefined) return false;
     const taken = await db
       .update(t.staffMembers)
@@ -123,8 +178,13 @@ export async function takeCode(db: Db, member: MemberRow, given: string): Promis
 }
 
 /** Turn the second factor off (a right code required: one from the app, or a recovery code). */
-export async function disableSecondFactor(db: Db, member: MemberRow, code: string): Promise<void> {
-  if (!(await takeCode(db, member, code))) throw invalidCode();
+export async function disableSecondFactor(
+  db: Db,
+  key: string,
+  member: MemberRow,
+  code: string,
+): Promise<void> {
+  if (!(await takeCode(db, key, member, code))) throw invalidCode();
   await db
     .update(t.staffMembers)
     .set({ totpSecret: '', totpPending: '', recoveryCodes: [] })

@@ -78,7 +78,7 @@ export async function staffSecondStep(
     );
   const throttle = loginThrottle(limits, member.email, 'painel');
   await held(throttle, onHeld);
-  if (!(await takeCode(db, member, step.code))) {
+  if (!(await takeCode(db, step.key, member, step.code))) {
     await throttle.failed();
     throw new PlatformError(
       401,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '#/contract/common.ts';
 import { staffOpenedSchema } from '#/contract/staff.ts';
 import * as t from '#/server/db/schema.ts';
+import { openSecret, sealSecret } from '#/server/staff/second-factor.ts';
 import { json, pickVariants } from './buyers.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
@@ -111,8 +112,19 @@ describe('the second factor cannot be replaced by a session alone', () => {
       headers: as(token),
     });
     expect(sneaked.status).toBe(409);
+    // What is kept is sealed: the table alone does not hold the member's second factor.
     const [row] = await store.database.db.select().from(t.staffMembers).where(eq(t.staffMembers.id, id));
-    expect(row?.totpSecret).toBe(started.segredo);
+    expect(row?.totpSecret).toMatch(/^v1\./);
+    expect(row?.totpSecret).not.toContain(started.segredo);
+    // …and still the same secret: its codes open a session.
+    const held = (await (
+      await admin('/session', { method: 'POST', body: { email: 'troca@loja.com.br', senha: PASSWORD } })
+    ).json()) as { desafio: string };
+    const next = () =>
+      TOTP.generate({ secret: Secret.fromBase32(started.segredo), timestamp: Date.now() + 30_000 });
+    expect(
+      (await admin('/session', { method: 'POST', body: { desafio: held.desafio, codigo: next() } })).status,
+    ).toBe(200);
 
     // The member lost the phone and the codes: an owner turns it off, which is recorded and ends their sessions.
     const owner = await member('dona-troca@loja.com.br', 'dono');
@@ -162,4 +174,18 @@ test("a catalogue member moderates reviews without seeing the reviewers' e-mail 
   expect(await emails(catalogue.token)).toEqual(['']);
   const owner = await member('dona-avaliacoes@loja.com.br', 'dono');
   expect((await emails(owner.token))[0]).toMatch(/@/);
+});
+
+test('a sealed secret opens with its key only; one kept before sealing is read as it is', () => {
+  const secret = new Secret({ size: 20 }).base32;
+  const sealed = sealSecret('chave-da-loja', secret);
+  expect(sealed).not.toContain(secret);
+  expect(openSecret('chave-da-loja', sealed)).toBe(secret);
+  expect(openSecret('outra-chave', sealed)).toBe('');
+  // One character of the ciphertext changed: the tag no longer matches.
+  const parts = sealed.split('.');
+  const body = parts[3] ?? '';
+  parts[3] = (body.startsWith('A') ? 'B' : 'A') + body.slice(1);
+  expect(openSecret('chave-da-loja', parts.join('.'))).toBe('');
+  expect(openSecret('chave-da-loja', secret)).toBe(secret);
 });
