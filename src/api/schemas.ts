@@ -24,6 +24,7 @@ import {
 import { reviewDecisionAnswerSchema, reviewListSchema, reviewStaffListSchema } from '#/contract/review.ts';
 import {
   staffLinkAnswerSchema,
+  staffLinkOpenSchema,
   staffListSchema,
   staffMeSchema,
   staffMemberAnswerSchema,
@@ -86,6 +87,7 @@ export const SCHEMAS = {
   staffMe: staffMeSchema,
   staffList: staffListSchema,
   staffLink: staffLinkAnswerSchema,
+  staffLinkOpen: staffLinkOpenSchema,
   staffMember: staffMemberAnswerSchema,
   staffOrders: staffOrderListSchema,
   staffOrder: staffOrderAnswerSchema,

@@ -32,6 +32,9 @@ export const setStaffPassword = (client: Client, token: string, senha: string) =
 
 /** Who this session is (a 401 ApiError once it has ended). */
 export const staffMe = (client: Client) => getJson(client, 'v2/admin/me', {}, 'staffMe');
+/** Whether a one-time link still sets a password (the page asks before showing the form). */
+export const staffLinkOpen = (client: Client, token: string) =>
+  getJson(client, 'v2/admin/password', { token }, 'staffLinkOpen');
 
 export const staffLogout = (client: Client, everywhere = false) =>
   sendJson(client, 'delete', everywhere ? 'v2/admin/sessions' : 'v2/admin/session', undefined, 'formAnswer');

@@ -76,6 +76,8 @@ export type Membro = z.infer<typeof membroSchema>;
  * a second factor, after the right password) the challenge to send back with the code.
  */
 export const staffOpenedSchema = z.object({ token: z.string(), membro: membroSchema });
+/** `GET /v2/admin/password?token=`: whether a one-time link still sets a password (unused, in time, member active). */
+export const staffLinkOpenSchema = z.object({ valido: z.boolean() });
 export const staffSessionSchema = z.union([staffOpenedSchema, z.object({ desafio: z.string() })]);
 
 /** `POST /v2/admin/me/totp`: a new secret to enrol, as text and as the app's URI (drawn as a QR code). */

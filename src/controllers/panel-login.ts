@@ -1,4 +1,11 @@
-import { setStaffPassword, staffLogin, staffLogout, staffMe, staffSecondStep } from '#/api/staff.ts';
+import {
+  setStaffPassword,
+  staffLinkOpen,
+  staffLogin,
+  staffLogout,
+  staffMe,
+  staffSecondStep,
+} from '#/api/staff.ts';
 import { ApiError } from '#/api/http.ts';
 import { STAFF_COOKIE } from '#/contract/staff.ts';
 import type { Answer, FormOutcome } from './answer.ts';
@@ -72,12 +79,21 @@ export async function panelLoginPage(visit: Visit): Promise<Answer<PanelLogin>> 
 }
 
 /** `/painel/senha?token=`: choose a password through a one-time link, then log in. */
-export type PanelPassword = { token: string; form: FormOutcome | undefined };
+export type PanelPassword = {
+  token: string;
+  form: FormOutcome | undefined;
+  /** The link was used already, or expired: no form to fill in for nothing. */
+  gone?: boolean;
+};
 
 export async function panelPasswordPage(visit: Visit): Promise<Answer<PanelPassword>> {
   const fields = await postedFields(visit.request);
   const token = (fields?.['token'] ?? visit.url.searchParams.get('token') ?? '').slice(0, 100);
-  if (!fields) return { view: { token, form: undefined } };
+  if (!fields) {
+    const open = token ? await staffLinkOpen(panelClient(visit), token).catch(() => undefined) : undefined;
+    // A platform that cannot say shows the form; the post then says what is wrong.
+    return { view: { token, form: undefined, gone: open?.valido === false } };
+  }
   const { senha = '', confirmacao = '' } = fields;
   const refuse = (errors: Record<string, string>, text: string, status = 400): Answer<PanelPassword> => ({
     status,

@@ -131,7 +131,7 @@ test('a product page read without JavaScript has prices, installments and JSON-L
 test('unknown pages and pages past the end are real 404s', async ({ page }) => {
   const missing = await page.goto('/nao-existe-esta-pagina/');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página nao encontrada');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
   await expect(page.getByRole('link', { name: 'Clique aqui para ir para página inicial' })).toHaveAttribute(
     'href',
     '/',
@@ -140,7 +140,7 @@ test('unknown pages and pages past the end are real 404s', async ({ page }) => {
   // Past the platform's largest offset too: the shopper's 404, never the API's message.
   for (const path of ['/cozinha/?pg=99999', '/busca?busca=torneira&pg=999999999']) {
     expect((await page.goto(path))?.status(), path).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página nao encontrada');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
     await expect(page.getByText(/offset/)).toHaveCount(0);
   }
   // pg defaults to 1 and an unknown order is the default order.

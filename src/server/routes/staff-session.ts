@@ -12,7 +12,7 @@ import { PlatformError } from '#/server/errors.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { rateLimit } from '#/server/rate-limit.ts';
 import { memberActor, recorded } from '#/server/staff/audit.ts';
-import { setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
+import { linkIsOpen, setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
 import {
@@ -58,6 +58,10 @@ staffDoor.post('/session', rateLimit('painel', 10, 60_000), async (c) => {
   if ('challenge' in outcome) return c.json({ desafio: outcome.challenge });
   return c.json({ token: outcome.token, membro: toMembro(outcome.member) });
 });
+
+staffDoor.get('/password', rateLimit('painel: senha', 30, 60_000), async (c) =>
+  c.json({ valido: await linkIsOpen(c.get('config').db, c.req.query('token') ?? '') }),
+);
 
 staffDoor.post('/password', rateLimit('painel: senha', 10, 60_000), async (c) => {
   const form = readForm(await c.req.json().catch(() => ({})), staffPasswordSchema);

@@ -108,6 +108,24 @@ export async function issueLink(db: Db, origin: string, memberId: number): Promi
   return `${origin}/painel/senha?token=${token}`;
 }
 
+/** Whether a link still sets a password: unused, before it expires, for an active member. */
+export async function linkIsOpen(db: Db, token: string): Promise<boolean> {
+  if (!/^[\w-]{43}$/.test(token)) return false;
+  const [row] = await db
+    .select({ id: t.staffLinks.memberId })
+    .from(t.staffLinks)
+    .innerJoin(t.staffMembers, eq(t.staffMembers.id, t.staffLinks.memberId))
+    .where(
+      and(
+        eq(t.staffLinks.tokenHash, tokenHash(token)),
+        isNull(t.staffLinks.usedAt),
+        gt(t.staffLinks.expiresAt, sql`now()`),
+        eq(t.staffMembers.active, true),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
  * Set the password of the member a link was made for: the link works once, before it expires, for an
  * active member. Every session of theirs ends. Returns the member, or undefined for a link that does not work.

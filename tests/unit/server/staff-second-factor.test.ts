@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { errorSchema } from '#/contract/common.ts';
 import { staffOpenedSchema } from '#/contract/staff.ts';
 import * as t from '#/server/db/schema.ts';
+import { addMember, issueLink } from '#/server/staff/members.ts';
 import { openSecret, sealSecret } from '#/server/staff/second-factor.ts';
 import { json, pickVariants } from './buyers.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
-import { as, PASSWORD, staffCalls } from './staff-members.ts';
+import { as, PASSWORD, staffCalls, tokenOf } from './staff-members.ts';
 
 /** A team member's second factor, what a session alone cannot do to it, and what a member may see. */
 
@@ -188,4 +189,20 @@ test('a sealed secret opens with its key only; one kept before sealing is read a
   parts[3] = (body.startsWith('A') ? 'B' : 'A') + body.slice(1);
   expect(openSecret('chave-da-loja', parts.join('.'))).toBe('');
   expect(openSecret('chave-da-loja', secret)).toBe(secret);
+});
+
+test('a one-time link says whether it still works before a password is typed: unused, then used', async () => {
+  const row = await addMember(store.database.db, {
+    email: 'link-usado@loja.com.br',
+    nome: 'Lu',
+    papel: 'pedidos',
+  });
+  const token = tokenOf(await issueLink(store.database.db, 'http://loja.test', row.id));
+  const open = async (value: string) =>
+    ((await (await admin(`/password?token=${encodeURIComponent(value)}`)).json()) as { valido: boolean })
+      .valido;
+  expect(await open(token)).toBe(true);
+  expect((await admin('/password', { method: 'POST', body: { token, senha: PASSWORD } })).status).toBe(200);
+  expect(await open(token)).toBe(false);
+  expect(await open('nem-um-token')).toBe(false);
 });
