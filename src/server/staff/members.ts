@@ -108,6 +108,14 @@ export async function issueLink(db: Db, origin: string, memberId: number): Promi
   return `${origin}/painel/senha?token=${token}`;
 }
 
+/** A link that still works: this token's, unused, before it expires. */
+const openLink = (token: string) =>
+  and(
+    eq(t.staffLinks.tokenHash, tokenHash(token)),
+    isNull(t.staffLinks.usedAt),
+    gt(t.staffLinks.expiresAt, sql`now()`),
+  );
+
 /** Whether a link still sets a password: unused, before it expires, for an active member. */
 export async function linkIsOpen(db: Db, token: string): Promise<boolean> {
   if (!/^[\w-]{43}$/.test(token)) return false;
@@ -115,14 +123,7 @@ export async function linkIsOpen(db: Db, token: string): Promise<boolean> {
     .select({ id: t.staffLinks.memberId })
     .from(t.staffLinks)
     .innerJoin(t.staffMembers, eq(t.staffMembers.id, t.staffLinks.memberId))
-    .where(
-      and(
-        eq(t.staffLinks.tokenHash, tokenHash(token)),
-        isNull(t.staffLinks.usedAt),
-        gt(t.staffLinks.expiresAt, sql`now()`),
-        eq(t.staffMembers.active, true),
-      ),
-    );
+    .where(and(openLink(token), eq(t.staffMembers.active, true)));
   return row !== undefined;
 }
 
@@ -140,13 +141,7 @@ export async function setPasswordWithLink(
     const [link] = await tx
       .update(t.staffLinks)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(t.staffLinks.tokenHash, tokenHash(token)),
-          isNull(t.staffLinks.usedAt),
-          gt(t.staffLinks.expiresAt, sql`now()`),
-        ),
-      )
+      .where(openLink(token))
       .returning({ memberId: t.staffLinks.memberId });
     if (!link) return undefined;
     const [member] = await tx

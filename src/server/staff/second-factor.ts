@@ -185,13 +185,10 @@ export async function disableSecondFactor(
   code: string,
 ): Promise<void> {
   if (!(await takeCode(db, key, member, code))) throw invalidCode();
-  await db
-    .update(t.staffMembers)
-    .set({ totpSecret: '', totpPending: '', recoveryCodes: [] })
-    .where(eq(t.staffMembers.id, member.id));
+  await resetSecondFactor(db, member.id);
 }
 
-/** An owner resets a member's lost second factor: off, with no code; the member logs in again with the password. */
+/** The second factor off, with no code asked (the member's own turning off asks one; an owner's reset does not). */
 export async function resetSecondFactor(db: Db, memberId: number): Promise<void> {
   await db
     .update(t.staffMembers)
