@@ -56,6 +56,16 @@ export const moveOrder = (client: Client, numero: string, change: OrderStatusCha
 export const refundOrder = (client: Client, numero: string, de: Situacao) =>
   sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/refund`, { de }, 'staffRefund');
 
+/** Settle a refund alert another way (`nota`: how), ending the alert. */
+export const resolveRefund = (client: Client, numero: string, id: string, nota: string) =>
+  sendJson(
+    client,
+    'post',
+    `v2/admin/orders/${encodeURIComponent(numero)}/refunds/${encodeURIComponent(id)}/resolved`,
+    { nota },
+    'formAnswer',
+  );
+
 export const staffMembers = async (client: Client) =>
   (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;
 

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_signature',
   'not_refundable',
+  'not_an_alert',
   'login_required',
   'login_failed',
   'rate_limited',

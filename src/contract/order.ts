@@ -165,8 +165,13 @@ export const pedidoSchema = pedidoResumoSchema.extend({
   historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
   /** A shipped order's carrier and tracking code, when the team gave them. */
   rastreio: z.object({ transportadora: z.string(), codigo: z.string() }).optional(),
-  /** Money the store gave back through the provider that took it (the refund asked, and when). */
-  reembolso: z.object({ valor: z.number(), em: z.string() }).optional(),
+  /**
+   * Money the store gives back through the provider that took it: `pedida` (asked, `em` when) until the
+   * provider confirms every refund, then `devolvida` (`em` when it confirmed).
+   */
+  reembolso: z
+    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
+    .optional(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 

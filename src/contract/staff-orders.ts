@@ -60,6 +60,44 @@ export const pedidoEquipeResumoSchema = z.object({
 });
 export type PedidoEquipeResumo = z.infer<typeof pedidoEquipeResumoSchema>;
 
+/** A refund in the ledger, as the team reads it: asked, being processed, then given back or an alert. */
+export const REFUND_STATES = [
+  'pendente',
+  'em_processamento',
+  'devolvido',
+  'recusado',
+  'parado',
+  'resolvido',
+] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  pendente: 'A pedir ao provedor',
+  em_processamento: 'Pedida, aguardando o provedor',
+  devolvido: 'Devolvida (confirmada pelo provedor)',
+  recusado: 'Recusada pelo provedor',
+  parado: 'Sem confirmação: confira no provedor',
+  resolvido: 'Resolvida pela equipe',
+};
+/** States that need the team: the alerts. */
+export const REFUND_ALERTS: readonly RefundState[] = ['recusado', 'parado'];
+
+export const devolucaoEquipeSchema = z.object({
+  id: z.number().int(),
+  valor: z.number(),
+  situacao: z.enum(REFUND_STATES),
+  situacaoLabel: z.string(),
+  /** Why the store gives it back: "Pedido da equipe", "Pago depois do cancelamento", "Pagamento a mais". */
+  motivo: z.string(),
+  /** What the provider (or the failure) last said. */
+  detalhe: z.string(),
+  tentativas: z.number().int(),
+  pedidaEm: z.string(),
+});
+export type DevolucaoEquipe = z.infer<typeof devolucaoEquipeSchema>;
+
+/** An order that needs the team now (a refund refused or unconfirmed), for the panel's home. */
+export const alertaSchema = z.object({ numero: z.number().int(), texto: z.string() });
+
 export const staffOrderListSchema = z.object({
   pedidos: z.array(pedidoEquipeResumoSchema),
   /** Orders that match the filters, and how many of them are in each status (whatever `situacao` says). */
@@ -67,6 +105,8 @@ export const staffOrderListSchema = z.object({
   contagem: z.record(z.enum(ORDER_STATUSES), z.number().int()),
   pagina: z.number().int(),
   paginas: z.number().int(),
+  /** Orders that need the team now, oldest first. */
+  alertas: z.array(alertaSchema),
 });
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
 
@@ -87,6 +127,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   proximas: z.array(z.enum(ORDER_STATUSES)),
   /** Money a provider took that the team may give back (the whole order), and through which one. */
   devolucao: z.object({ valor: z.number(), provedor: z.string() }).optional(),
+  /** The refunds in the ledger, with what each provider said. */
+  devolucoes: z.array(devolucaoEquipeSchema),
 });
 export type PedidoEquipe = z.infer<typeof pedidoEquipeSchema>;
 export const staffOrderAnswerSchema = z.object({ pedido: pedidoEquipeSchema });
@@ -128,4 +170,13 @@ export const staffOrderExportSchema = z.object({
   pedidos: z.array(pedidoExportSchema),
   /** More orders matched than one export carries. */
   truncado: z.boolean(),
+});
+
+/** `POST /v2/admin/orders/{numero}/refunds/{id}/resolved`: how the team settled a refund alert. */
+export const refundResolveSchema = z.object({
+  nota: z
+    .string({ error: 'Diga como a devolução foi resolvida.' })
+    .trim()
+    .min(5, 'Diga como a devolução foi resolvida (por exemplo, "devolvido por transferência em 27/11").')
+    .max(300, 'Use até 300 caracteres.'),
 });

@@ -1,4 +1,11 @@
-import { moveOrder, refundOrder, staffOrder, staffOrderExport, staffOrders } from '#/api/staff.ts';
+import {
+  moveOrder,
+  refundOrder,
+  resolveRefund,
+  staffOrder,
+  staffOrderExport,
+  staffOrders,
+} from '#/api/staff.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
@@ -53,7 +60,8 @@ const DONE: Partial<Record<Situacao, string>> = {
   entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
   cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque.',
 };
-const REFUNDED = 'Devolução pedida ao provedor de pagamento. O cliente foi avisado por e-mail.';
+const REFUNDED =
+  'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu. O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.';
 
 export type OrderView = {
   pedido: PedidoEquipe;
@@ -76,7 +84,16 @@ export async function panelOrderPage(
     const fields = await postedFields(visit.request);
     let notice: Notice | undefined;
     let status: number | undefined;
-    if (fields) {
+    if (fields?.['acao'] === 'resolver')
+      try {
+        await resolveRefund(frame.client, numero, fields['devolucao'] ?? '', fields['nota'] ?? '');
+        return redirect(`/painel/pedidos/${numero}?feito=resolvido`);
+      } catch (error) {
+        const refused = refusal(error);
+        notice = { text: refused.mensagem, error: true };
+        status = refused.status;
+      }
+    else if (fields) {
       const action = fields['acao'];
       const de = fields['de'] ?? '';
       if (!isAction(action) || !(ORDER_STATUSES as readonly string[]).includes(de)) {
@@ -103,7 +120,14 @@ export async function panelOrderPage(
         }
     } else {
       const done = visit.url.searchParams.get('feito');
-      const text = done === 'devolvido' ? REFUNDED : done ? DONE[done as Situacao] : undefined;
+      const text =
+        done === 'devolvido'
+          ? REFUNDED
+          : done === 'resolvido'
+            ? 'Devolução marcada como resolvida. O registro diz quem resolveu e como.'
+            : done
+              ? DONE[done as Situacao]
+              : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;

@@ -12,7 +12,7 @@ import type { MercadoPagoPayment, PreferenceRequest } from '#/server/payments/me
 
 type Call = { method: string; path: string; status: number };
 export type FakeMercadoPago = Awaited<ReturnType<typeof startFakeMercadoPago>>;
-type Outcome = 'approved' | 'rejected' | 'pending';
+type Outcome = 'approved' | 'rejected' | 'pending' | 'in_process';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${String(ch.charCodeAt(0))};`);
 
@@ -27,7 +27,16 @@ export async function startFakeMercadoPago(
   const refunds = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
   const calls: Call[] = [];
   const violations: string[] = [];
-  const state = { down: false, notify: true };
+  /**
+   * `refundStatus`: what a new refund answers (`approved` at once, or `in_process`, then whatever
+   * `settleRefunds` says); `boletoDays`: how long a boleto is payable (its `date_of_expiration`).
+   */
+  const state: { down: boolean; notify: boolean; refundStatus: string; boletoDays: number } = {
+    down: false,
+    notify: true,
+    refundStatus: 'approved',
+    boletoDays: 3,
+  };
   let nextPayment = 1_300_000_000;
   let origin = '';
 
@@ -70,25 +79,30 @@ export async function startFakeMercadoPago(
           ? 'accredited'
           : outcome === 'rejected'
             ? 'cc_rejected_insufficient_amount'
-            : 'pending_waiting_payment',
+            : outcome === 'in_process'
+              ? 'pending_review_manual'
+              : 'pending_waiting_payment',
       external_reference: pref.external_reference,
       transaction_amount: extra.amount ?? pref.items.reduce((s, i) => s + i.unit_price * i.quantity, 0),
       currency_id: 'BRL',
       payment_type_id: card ? 'credit_card' : 'ticket',
       payment_method_id: card ? 'visa' : 'bolbradesco',
       installments: card ? Math.min(extra.installments ?? 1, pref.payment_methods.installments) : 1,
+      ...(card
+        ? {}
+        : { date_of_expiration: new Date(Date.now() + state.boletoDays * 86_400_000).toISOString() }),
     };
     payments.set(payment.id, payment);
     await notice(payment, pref.notification_url);
     return payment;
   };
 
-  /** A pending payment (a boleto) becomes approved, and Mercado Pago says so. */
-  const clear = async (id: number) => {
+  /** A pending payment (a boleto) becomes approved (or, unpaid past its date, cancelled), and Mercado Pago says so. */
+  const clear = async (id: number, to: 'approved' | 'cancelled' = 'approved') => {
     const payment = payments.get(id);
     if (!payment) throw new Error(`no payment ${String(id)}`);
-    payment.status = 'approved';
-    payment.status_detail = 'accredited';
+    payment.status = to;
+    payment.status_detail = to === 'approved' ? 'accredited' : 'expired';
     const pref = [...preferences.values()].find((p) => p.external_reference === payment.external_reference);
     if (pref) await notice(payment, pref.notification_url);
     return payment;
@@ -203,11 +217,20 @@ export async function startFakeMercadoPago(
         id: nextPayment++,
         payment_id: payment.id,
         amount: payment.transaction_amount,
-        status: 'approved',
+        status: state.refundStatus,
       };
       refunds.set(key, refund);
-      payment.status = 'refunded';
+      if (refund.status === 'approved') payment.status = 'refunded';
       return json(res, 201, refund);
+    }
+    // "Obter reembolso específico": GET /v1/payments/{id}/refunds/{refund_id}
+    // (https://www.mercadopago.com.br/developers/pt/reference/chargebacks/_payments_id_refunds_refund_id/get)
+    m = /^\/v1\/payments\/(\d+)\/refunds\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const refund = [...refunds.values()].find(
+        (r) => r.payment_id === Number(m[1]) && r.id === Number(m[2]),
+      );
+      return refund ? json(res, 200, refund) : json(res, 404, { message: 'Refund not found', status: 404 });
     }
     return json(res, 404, { message: 'not found', status: 404 });
   }
@@ -234,6 +257,15 @@ export async function startFakeMercadoPago(
     preferences,
     payments,
     refunds,
+    /** Refunds still `in_process` end as `status` (`approved` gives the payment back). */
+    settleRefunds: (status: 'approved' | 'rejected') => {
+      for (const refund of refunds.values())
+        if (refund.status === 'in_process') {
+          refund.status = status;
+          const payment = payments.get(refund.payment_id);
+          if (payment && status === 'approved') payment.status = 'refunded';
+        }
+    },
     calls,
     violations,
     state,

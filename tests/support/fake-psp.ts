@@ -86,7 +86,8 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
   let webhookUrl: string | undefined;
   const calls: Call[] = [];
   const violations: string[] = [];
-  const state = { delayMs: 0, down: false, tokensIssued: 0 };
+  /** `refundsDown`: only the refund calls fail (503), as a PSP whose SPI link is down. */
+  const state = { delayMs: 0, down: false, refundsDown: false, tokensIssued: 0 };
 
   const check = <S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> | undefined => {
     const parsed = schema.safeParse(value);
@@ -172,6 +173,7 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
       }
     }
     m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname);
+    if (m && state.refundsDown) return problem(res, 503, 'ServicoIndisponivel');
     if (m && req.method === 'PUT') {
       const [e2eid, id] = [decodeURIComponent(m[1] ?? ''), decodeURIComponent(m[2] ?? '')];
       const asked = check(devolucaoSolicitadaSchema, body, 'PUT /devolucao body');
@@ -195,6 +197,13 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
       refunds.set(key, devolucao);
       pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
       return answer(res, 201, devolucao);
+    }
+    // `GET /pix/{e2eid}/devolucao/{id}` (openapi.yaml, "Consultar devolução").
+    if (m && req.method === 'GET') {
+      const known = refunds.get(`${decodeURIComponent(m[1] ?? '')}/${decodeURIComponent(m[2] ?? '')}`);
+      if (!known) return problem(res, 404, 'NaoEncontrado');
+      check(devolucaoSchema, known, 'GET /devolucao answer');
+      return answer(res, 200, known);
     }
     m = /^\/v2\/webhook\/([^/]+)$/.exec(url.pathname);
     if (m && req.method === 'PUT') {
@@ -303,6 +312,15 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
     pay,
     /** The webhook notice of these Pix (`POST {webhookUrl}/pix`). */
     notice: (...pix: Pix[]) => ({ pix }),
+    /** Every refund still `EM_PROCESSAMENTO` ends as the SPI would settle it: given back, or not. */
+    settleRefunds: (status: 'DEVOLVIDO' | 'NAO_REALIZADO') => {
+      for (const refund of refunds.values())
+        if (refund.status === 'EM_PROCESSAMENTO') {
+          refund.status = status;
+          if (status === 'DEVOLVIDO') refund.horario.liquidacao = new Date().toISOString();
+          else refund.motivo = 'Conta do pagador encerrada';
+        }
+    },
     /** Forget the tokens issued (as a PSP that revoked them early). */
     revokeTokens: () => {
       tokens.clear();

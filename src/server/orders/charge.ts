@@ -68,6 +68,11 @@ export async function chargeOrCancel(
       `Cobrança (${method.label}) não criada no ${method.provider?.name ?? 'PSP'} (${errorCode(error)}): pedido cancelado, sacola devolvida ao cliente`,
     );
     await changeStatus(db, number, 'cancelled', { actor: '' });
+    // The checkout's key is let go: trying again with the same form places (and charges) a new order.
+    await db
+      .update(t.orders)
+      .set({ idempotencyKey: sql`${t.orders.idempotencyKey} || ':sem-cobranca'` })
+      .where(eq(t.orders.number, number));
     await restoreCart(db, buyer.session, number);
     throw new PlatformError(
       502,

@@ -174,26 +174,43 @@ export async function notifyBuyer(
   });
 }
 
-/** Tell the buyer their money is on its way back (the provider's refund was asked), in the background. */
-export async function notifyRefund(db: Db, mailer: Mailer, origin: string, number: number, valor: number) {
+/**
+ * Tell the buyer about their money coming back, in the background: `pedida` when the store asked the
+ * provider, `devolvida` only when the provider confirmed it went back.
+ */
+export async function notifyRefund(
+  db: Db,
+  mailer: Mailer,
+  origin: string,
+  number: number,
+  valor: number,
+  stage: 'pedida' | 'devolvida',
+) {
   const row = await buyerOf(db, number);
   if (!row) return;
   const { nomeLoja } = await loadSettings(db);
   const numero = String(number);
   const where =
     row.payment === 'pix'
-      ? 'O Pix volta para a conta de onde saiu, em geral no mesmo dia.'
+      ? 'O Pix volta para a conta de onde saiu.'
       : row.payment === 'cartao'
         ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
         : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
+  const said =
+    stage === 'pedida'
+      ? `A ${nomeLoja} pediu a devolução de ${brl.format(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
+      : `A devolução de ${brl.format(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
   sendInBackground(mailer, {
-    kind: 'pedido-devolucao',
+    kind: `pedido-devolucao-${stage}`,
     to: row.email,
-    subject: `Pedido ${numero}: devolução de ${brl.format(valor)}`,
+    subject:
+      stage === 'pedida'
+        ? `Pedido ${numero}: pedimos a devolução de ${brl.format(valor)}`
+        : `Pedido ${numero}: devolução de ${brl.format(valor)} confirmada`,
     text: [
       `Olá, ${firstName(row.name)}!`,
       '',
-      `A ${nomeLoja} pediu a devolução de ${brl.format(valor)} do pedido ${numero}. ${where}`,
+      said,
       '',
       `Acompanhe: ${origin}/minha-conta/pedidos/${numero}`,
     ].join('\n'),

@@ -1,5 +1,5 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
@@ -60,11 +60,22 @@ export async function loadOrder(
       .orderBy(t.orderItems.position),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
     db
-      .select({ amount: t.refunds.amount, at: t.refunds.createdAt })
+      .select({
+        amount: t.refunds.amount,
+        status: t.refunds.status,
+        at: t.refunds.createdAt,
+        settled: t.refunds.settledAt,
+      })
       .from(t.refunds)
-      .where(and(eq(t.refunds.orderNumber, number), ne(t.refunds.status, 'falhou'))),
+      .where(eq(t.refunds.orderNumber, number))
+      .orderBy(t.refunds.id),
   ]);
-  const refunded = round2(refunds.reduce((sum, r) => sum + r.amount, 0));
+  const refunded = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+  // "Devolvida" only when the provider confirmed every refund; until then the buyer reads it was asked.
+  const confirmed = refunds.every((r) => r.status === 'devolvido');
+  const refundedAt = confirmed
+    ? refunds.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0))
+    : (refunds.at(-1)?.at ?? new Date());
   const frete = row.shipping as Frete;
   const base = summary(
     row,
@@ -108,7 +119,13 @@ export async function loadOrder(
       ? { rastreio: { transportadora: row.carrier, codigo: row.trackingCode } }
       : {}),
     ...(refunded > 0
-      ? { reembolso: { valor: refunded, em: (refunds.at(-1)?.at ?? new Date()).toISOString() } }
+      ? {
+          reembolso: {
+            valor: refunded,
+            em: refundedAt.toISOString(),
+            situacao: confirmed ? ('devolvida' as const) : ('pedida' as const),
+          },
+        }
       : {}),
   };
 }

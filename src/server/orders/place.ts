@@ -51,13 +51,18 @@ export async function placeOrder(
 ): Promise<{ number: number; created: boolean }> {
   const { customer } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
-  if (existing !== undefined) return { number: existing, created: false };
   const settings = await loadSettings(db);
   const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
+  const charged = method.provider !== undefined || (method.id === 'pix' && buyer.pixApi !== undefined);
+  if (existing !== undefined) {
+    // Placed before, but its charge was never made (the instance stopped in between): made now.
+    if (charged && (await chargeMissing(db, existing)))
+      await chargeOrCancel(db, buyer, method, existing, settings);
+    return { number: existing, created: false };
+  }
   const address = await deliveryAddress(db, customer, request.endereco);
   const placed = await placeInTransaction(db, buyer, request, settings, method, address);
-  if (placed.created && (method.provider || (method.id === 'pix' && buyer.pixApi)))
-    await chargeOrCancel(db, buyer, method, placed.number, settings);
+  if (placed.created && charged) await chargeOrCancel(db, buyer, method, placed.number, settings);
   return placed;
 }
 
@@ -213,6 +218,21 @@ async function placeInTransaction(
     }
     throw error;
   }
+}
+
+/** An order still waiting whose provider charge was never made (no Pix copy-and-paste, no payment page). */
+async function chargeMissing(db: Db, number: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      status: t.orders.status,
+      provider: t.orders.provider,
+      pix: t.orders.pixPayload,
+      ref: t.orders.providerRef,
+    })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  if (row?.status !== 'awaiting_payment') return false;
+  return row.provider === PIX_API ? row.pix === '' : row.ref === '';
 }
 
 async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {

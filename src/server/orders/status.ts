@@ -103,42 +103,51 @@ export async function changeStatus(
   change: StatusChange,
 ): Promise<Status> {
   await expireOrders(db, [number]);
-  return inTransaction(db, async (tx) => {
-    const [order] = await tx
-      .select({ status: t.orders.status })
-      .from(t.orders)
-      .where(eq(t.orders.number, number))
-      .for('update');
-    if (!order) throw notFound('Pedido não encontrado.');
-    const from = order.status as Status;
-    if (change.expected && change.expected !== from)
-      throw new PlatformError(
-        409,
-        'stale_status',
-        `O pedido ${String(number)} mudou desde que a página foi aberta: agora está "${STATUS[from]}". Nada foi alterado.`,
-      );
-    if (!NEXT[from].includes(to))
-      throw new PlatformError(
-        409,
-        'invalid_status_change',
-        `O pedido ${String(number)} está "${STATUS[from]}" e não pode passar a "${STATUS[to]}".`,
-      );
-    await tx
-      .update(t.orders)
-      .set({
-        status: to,
-        ...(to === 'shipped'
-          ? { carrier: change.carrier ?? '', trackingCode: change.trackingCode ?? '' }
-          : {}),
-      })
-      .where(eq(t.orders.number, number));
-    if (to === 'cancelled') {
-      await returnStock(tx, [number]);
-      await returnUses(tx, [number]);
-    }
-    await tx.insert(t.orderEvents).values({ orderNumber: number, status: to, actor: change.actor });
-    return from;
-  });
+  return inTransaction(db, (tx) => moveInTransaction(tx, number, to, change));
+}
+
+/**
+ * The same move inside the caller's transaction (a refund moves the order with its money): the order's row is
+ * locked until the caller commits, so a move made at the same moment by someone else waits, then finds it moved.
+ */
+export async function moveInTransaction(
+  tx: Db,
+  number: number,
+  to: Status,
+  change: StatusChange,
+): Promise<Status> {
+  const [order] = await tx
+    .select({ status: t.orders.status })
+    .from(t.orders)
+    .where(eq(t.orders.number, number))
+    .for('update');
+  if (!order) throw notFound('Pedido não encontrado.');
+  const from = order.status as Status;
+  if (change.expected && change.expected !== from)
+    throw new PlatformError(
+      409,
+      'stale_status',
+      `O pedido ${String(number)} mudou desde que a página foi aberta: agora está "${STATUS[from]}". Nada foi alterado.`,
+    );
+  if (!NEXT[from].includes(to))
+    throw new PlatformError(
+      409,
+      'invalid_status_change',
+      `O pedido ${String(number)} está "${STATUS[from]}" e não pode passar a "${STATUS[to]}".`,
+    );
+  await tx
+    .update(t.orders)
+    .set({
+      status: to,
+      ...(to === 'shipped' ? { carrier: change.carrier ?? '', trackingCode: change.trackingCode ?? '' } : {}),
+    })
+    .where(eq(t.orders.number, number));
+  if (to === 'cancelled') {
+    await returnStock(tx, [number]);
+    await returnUses(tx, [number]);
+  }
+  await tx.insert(t.orderEvents).values({ orderNumber: number, status: to, actor: change.actor });
+  return from;
 }
 
 /** Where an order in `status` may go next. */

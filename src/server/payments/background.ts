@@ -29,7 +29,10 @@ export function sweepPaymentsInBackground(providers: {
       every(PIX_SWEEP_EVERY_MS, () =>
         sweepPixCharges(pix).then(
           (report) => {
-            if (report && (report.paid || report.refunded || report.removed || report.failed))
+            if (
+              report &&
+              (report.paid || report.refunded || report.removed || report.failed || report.refundsWorked)
+            )
               console.log(`[pix] sweep: ${JSON.stringify(report)}`);
           },
           (error: unknown) => {
@@ -43,7 +46,7 @@ export function sweepPaymentsInBackground(providers: {
       every(MERCADOPAGO_SWEEP_EVERY_MS, () =>
         sweepMercadoPago(mercadoPago, MERCADOPAGO_SWEEP_EVERY_MS - 5000).then(
           (report) => {
-            if (report && (report.moved || report.failed || report.refundsRetried))
+            if (report && (report.moved || report.failed || report.refundsWorked))
               console.log(`[mercadopago] sweep: ${JSON.stringify(report)}`);
           },
           (error: unknown) => {

@@ -4,12 +4,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
-import { notePayment, reais, toCents } from './events.ts';
+import { notifyBuyer, notifyRefund } from '#/server/orders/mail.ts';
+import { notePayment, reais, toCents, toValor } from './events.ts';
 import { ProviderError } from './http.ts';
-import { refundOnce } from './refund-ledger.ts';
+import { workOrderRefunds } from './refund-ledger.ts';
+import type { LedgerDeps, NewRefund, RefundAnswer, RefundChannel, RefundReason } from './refund-ledger.ts';
 import { moneyArrived, settleCharge } from './settle.ts';
 import type { PixApi } from './pix-api/client.ts';
+import type { Devolucao } from './pix-api/spec.ts';
 import { PIX_API } from './pix-charge.ts';
 
 /** What reconciling needs: the database, the PSP, and how to tell the buyer. */
@@ -59,7 +61,13 @@ export async function reconcilePix(ctx: PixContext, number: number): Promise<Out
 async function received(ctx: PixContext, number: number, pix: Received[]): Promise<Outcome> {
   const { db } = ctx;
   const cents = pix.reduce((sum, p) => sum + toCents(p.valor), 0);
-  const claim = await moneyArrived(db, number, cents);
+  // Written with the claim when the order turns out cancelled: the money is never kept unrecorded.
+  const claim = await moneyArrived(
+    db,
+    number,
+    cents,
+    pixRefundRows(number, pix, 'pago_apos_cancelamento', ''),
+  );
   if (!claim) return 'unchanged';
   const total = reais(cents / 100);
   if (claim.outcome === 'short') {
@@ -72,9 +80,10 @@ async function received(ctx: PixContext, number: number, pix: Received[]): Promi
     return 'paid';
   }
   if (claim.outcome === 'refund') {
-    await notePayment(db, number, `Pix de ${total} recebido depois do cancelamento: devolvendo`);
-    // A refund that fails is noted and asked again by the minute sweep; the others go on.
-    for (const p of pix) await refundPix(ctx, number, p, 'pago_apos_cancelamento', '').catch(() => undefined);
+    await notePayment(db, number, `Pix de ${total} recebido depois do cancelamento: devolução registrada`);
+    await notifyRefund(db, ctx.mailer, ctx.origin, number, cents / 100, 'pedida');
+    // Asked now; whatever the PSP does not confirm yet is read again by the minute sweep.
+    await workOrderRefunds(pixLedger(ctx), number);
     return 'refunded';
   }
   // Paid another way meanwhile (the team marked it): nothing moves, the team is told.
@@ -87,41 +96,66 @@ async function received(ctx: PixContext, number: number, pix: Received[]): Promi
 }
 
 /** One Pix to give back: its end-to-end id and value as the PSP reported them. */
-export type Received = { endToEndId: string; valor: string };
+export type Received = { endToEndId: string; valor: string; devolucoes?: { valor: string }[] | undefined };
 
 /**
- * Give one Pix back (`PUT /pix/{e2eid}/devolucao/{id}`). The refund is written first under an id made from
- * the Pix, so the PSP too sees one refund however often it is asked; only a refund that failed is asked
- * again (by the minute sweep), and the PSP's answer is recorded.
+ * The refunds that give these Pix back (what of each was not given back already), each under an id made from
+ * the Pix (`PUT /pix/{e2eid}/devolucao/{id}`), so the PSP too sees one refund however often it is asked.
  */
-export async function refundPix(
-  ctx: PixContext,
+export function pixRefundRows(
   number: number,
-  pix: Received,
-  reason: 'pago_apos_cancelamento' | 'pedido_da_equipe',
+  pix: Received[],
+  reason: RefundReason,
   actor: string,
-): Promise<void> {
-  const ref = `D${pix.endToEndId.slice(0, 34)}`;
-  const amount = toCents(pix.valor) / 100;
-  const row = { orderNumber: number, provider: PIX_API, ref, source: pix.endToEndId, amount, reason, actor };
-  await refundOnce(
-    ctx.db,
-    row,
-    async () => {
-      const answer = await ctx.api.refund(
-        pix.endToEndId,
+): NewRefund[] {
+  return pix.flatMap((p) => {
+    const left = toCents(p.valor) - (p.devolucoes ?? []).reduce((s, d) => s + toCents(d.valor), 0);
+    if (left <= 0) return [];
+    const ref = `D${p.endToEndId.slice(0, 34)}`;
+    return [
+      {
+        orderNumber: number,
+        provider: PIX_API,
         ref,
-        pix.valor,
-        `Devolução do pedido ${String(number)}`,
-      );
-      return {
-        status: answer.status.toLowerCase(),
-        note: `Devolução Pix de ${reais(amount)} pedida ao PSP: ${answer.status}`,
-      };
-    },
-    (why) => `Devolução Pix de ${reais(amount)} falhou (${why}): nova tentativa em 1 min`,
-  );
+        source: p.endToEndId,
+        amount: left / 100,
+        reason,
+        actor,
+      },
+    ];
+  });
 }
+
+/** What a PSP's `Devolucao` means for the ledger. */
+function answerOf(d: Devolucao): RefundAnswer {
+  const said = d.motivo ? `${d.status}: ${d.motivo}` : d.status;
+  if (d.status === 'DEVOLVIDO') return { state: 'devolvido', said };
+  if (d.status === 'NAO_REALIZADO') return { state: 'recusado', said };
+  return { state: 'em_processamento', said };
+}
+
+/** Refunds through the API Pix: asked with `PUT /pix/{e2eid}/devolucao/{id}`, read with its `GET`. */
+export const pixRefunds = (api: PixApi): RefundChannel => ({
+  name: 'PSP do Pix',
+  ask: async (row) =>
+    answerOf(
+      await api.refund(
+        row.source,
+        row.ref,
+        toValor(row.amount),
+        `Devolução do pedido ${String(row.orderNumber)}`,
+      ),
+    ),
+  read: async (row) => answerOf(await api.readRefund(row.source, row.ref)),
+});
+
+/** The ledger as a Pix context works it. */
+export const pixLedger = (ctx: PixContext): LedgerDeps => ({
+  db: ctx.db,
+  mailer: ctx.mailer,
+  origin: ctx.origin,
+  channels: { [PIX_API]: pixRefunds(ctx.api) },
+});
 
 /** The orders a notice names that the store still waits on (unknown or settled txids cost nothing). */
 export async function ordersOfTxids(db: Db, txids: string[]): Promise<number[]> {

@@ -4,6 +4,8 @@ import type { Db } from '#/server/db/client.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PSP_ACTOR } from './events.ts';
+import { writeRefunds } from './refund-ledger.ts';
+import type { NewRefund } from './refund-ledger.ts';
 
 /**
  * What the arrival meant, decided under the order's row lock while its charge is still `ativa`:
@@ -15,7 +17,13 @@ import { PSP_ACTOR } from './events.ts';
  */
 export type Arrival = { outcome: 'paid' | 'short' | 'refund' | 'other'; status: string };
 
-export async function moneyArrived(db: Db, number: number, cents: number): Promise<Arrival | undefined> {
+export async function moneyArrived(
+  db: Db,
+  number: number,
+  cents: number,
+  /** The refunds written, in the same transaction, when the order turns out cancelled. */
+  refundsIfCancelled: NewRefund[] = [],
+): Promise<Arrival | undefined> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ status: t.orders.status, total: t.orders.total, state: t.orders.chargeState })
@@ -34,6 +42,7 @@ export async function moneyArrived(db: Db, number: number, cents: number): Promi
       await tx.insert(t.orderEvents).values({ orderNumber: number, status: 'paid', actor: PSP_ACTOR });
       return { outcome: 'paid', status: row.status };
     }
+    if (cancelled) await writeRefunds(tx, refundsIfCancelled);
     return { outcome: cancelled ? 'refund' : 'other', status: row.status };
   });
 }

@@ -6,7 +6,8 @@ import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { PIX_API } from './pix-charge.ts';
-import { reconcilePix, refundPix } from './pix-reconcile.ts';
+import { pixLedger, reconcilePix } from './pix-reconcile.ts';
+import { workDueRefunds } from './refund-ledger.ts';
 import type { Outcome, PixContext } from './pix-reconcile.ts';
 
 /** Charges read per sweep at most (the oldest first); the rest wait for the next minute. */
@@ -39,11 +40,11 @@ export async function takeLease(db: Db, name: string, ms: number, holder = insta
  */
 export const stillWorthReading = sql`(${t.orders.status} = 'awaiting_payment' OR ${t.orders.expiresAt} > now() - interval '1 day')`;
 
-export type SweepReport = Record<Outcome | 'failed' | 'refundsRetried', number>;
+export type SweepReport = Record<Outcome | 'failed' | 'refundsWorked', number>;
 
 /**
  * Read again every charge still `ativa` (orders waiting for their Pix, and cancelled ones whose charge is
- * not yet removed), then ask again the refunds that failed. `undefined` when another instance holds the sweep.
+ * not yet removed), then work the refunds that are due. `undefined` when another instance holds the sweep.
  */
 export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | undefined> {
   const { db } = ctx;
@@ -54,7 +55,7 @@ export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | un
     removed: 0,
     unchanged: 0,
     failed: 0,
-    refundsRetried: 0,
+    refundsWorked: 0,
   };
   const open = await db
     .select({ number: t.orders.number })
@@ -70,27 +71,8 @@ export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | un
       console.error(`[pix] order ${String(number)}: charge not read (${errorCode(error)})`);
     }
   }
-  const failedRefunds = await db
-    .select({
-      number: t.refunds.orderNumber,
-      e2eid: t.refunds.source,
-      amount: t.refunds.amount,
-      reason: t.refunds.reason,
-      actor: t.refunds.actor,
-    })
-    .from(t.refunds)
-    .where(and(eq(t.refunds.provider, PIX_API), eq(t.refunds.status, 'falhou')))
-    .limit(SWEEP_BATCH);
-  for (const r of failedRefunds) {
-    const reason = r.reason === 'pedido_da_equipe' ? 'pedido_da_equipe' : 'pago_apos_cancelamento';
-    await refundPix(ctx, r.number, { endToEndId: r.e2eid, valor: r.amount.toFixed(2) }, reason, r.actor).then(
-      () => {
-        report.refundsRetried += 1;
-      },
-      () => {
-        report.failed += 1;
-      },
-    );
-  }
+  // Refunds asked and not yet final, or not yet asked: each when its next try is due (refund-ledger.ts).
+  const refunds = await workDueRefunds(pixLedger(ctx));
+  report.refundsWorked = refunds.worked;
   return report;
 }

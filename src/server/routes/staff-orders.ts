@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { isOrderNumber, orderRefundSchema, orderStatusChangeSchema } from '#/contract/order.ts';
-import { staffOrderQuerySchema } from '#/contract/staff-orders.ts';
+import { refundResolveSchema, staffOrderQuerySchema } from '#/contract/staff-orders.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
@@ -10,6 +10,7 @@ import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import { exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
+import { resolveRefund } from '#/server/staff/refunds.ts';
 
 /**
  * The store's team and its orders (`/v2/admin/orders`: owners and the `pedidos` role): the list with filters
@@ -100,5 +101,17 @@ staffOrders.post(
       de ? toStatus(de) : undefined,
     );
     return c.json({ numero, de: STATUS[done.from], situacao: STATUS[done.to], valor: done.valor });
+  },
+);
+
+staffOrders.post(
+  '/:numero/refunds/:id/resolved',
+  zValidator('json', refundResolveSchema, refusal('Diga como a devolução foi resolvida.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const id = c.req.param('id');
+    if (!/^\d{1,9}$/.test(id)) throw notFound('Devolução não encontrada.');
+    await resolveRefund(c.get('config').db, numero, Number(id), c.get('actor'), c.req.valid('json').nota);
+    return c.json({ sucesso: true, mensagem: 'Devolução marcada como resolvida.' });
   },
 );

@@ -20,6 +20,7 @@ import { refundable } from '#/server/payments/refund.ts';
 import { loadOrder } from '#/server/orders/orders.ts';
 import { expireOrders, nextStatuses, STATUS, toSituacao, toStatus } from '#/server/orders/status.ts';
 import { actorNames } from './members.ts';
+import { orderRefunds, refundAlerts } from './refunds.ts';
 
 /** The start of a day in Brasília (UTC−3 all year since 2019). */
 const brasiliaDay = (day: string, plusDays = 0) =>
@@ -114,6 +115,7 @@ export async function listStaffOrders(db: Db, query: StaffOrderQuery): Promise<S
     contagem,
     pagina: query.pagina,
     paginas: Math.max(1, Math.ceil(total / STAFF_ORDERS_PER_PAGE)),
+    alertas: await refundAlerts(db),
   };
 }
 
@@ -172,7 +174,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
-  const devolucao = await refundable(db, number);
+  const [devolucao, devolucoes] = await Promise.all([refundable(db, number), orderRefunds(db, number)]);
   const nameOf = await actorNames(
     db,
     events.map((e) => e.actor),
@@ -200,6 +202,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
     }),
     // An order a provider was paid for is cancelled by refunding it, never by a bare cancel.
     ...(devolucao ? { devolucao } : {}),
+    devolucoes,
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))
       .map((s) => STATUS[s]),

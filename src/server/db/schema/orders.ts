@@ -17,9 +17,10 @@ import {
 import { money } from './columns.ts';
 
 /**
- * Money sent back to a buyer through the provider that took it: one row per refund, made before the provider
- * is called, so two instances (or a retried click) never refund twice. `ref` is the store's id of the refund
- * at the provider (the Pix devolução id).
+ * Money sent back to a buyer through the provider that took it: a ledger row written in the same transaction
+ * that decides the refund (the team's click, or money that arrived after the order was cancelled), then asked
+ * at the provider and read again there until its outcome is final. `ref` is the store's id of the refund at
+ * the provider (the Pix devolução id, Mercado Pago's idempotency key), so asking twice is one refund.
  */
 export const refunds = pgTable(
   'refunds',
@@ -31,16 +32,32 @@ export const refunds = pgTable(
     /** What was refunded there: the Pix's end-to-end id, or the provider's payment id. */
     source: text().notNull(),
     amount: money().notNull(),
-    /** `pendente` (asked), then the provider's answer: `em_processamento`, `devolvido`, `nao_realizado`, `falhou`. */
+    /**
+     * `pendente` (written, to be asked), `em_processamento` (asked; read again until final), then final:
+     * `devolvido`, `recusado` (the provider said no) or `parado` (no answer after every try): the last two
+     * are alerts for the owners.
+     */
     status: text().notNull().default('pendente'),
-    /** `pago_apos_cancelamento` (the store refunds on its own) or `pedido_da_equipe`. */
+    /** `pago_apos_cancelamento`, `pagamento_a_mais` (the store refunds on its own) or `pedido_da_equipe`. */
     reason: text().notNull(),
     actor: text().notNull().default(''),
+    /** The provider's own id of the refund, when it has one to read it by (Mercado Pago's). */
+    providerId: text('provider_id').notNull().default(''),
+    /** Calls made so far (asks and reads), and when the next one is due: the backoff. */
+    tries: integer().notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    /** What the provider (or the failure) last said, for the team. */
+    detail: text().notNull().default(''),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    /** When the outcome became final (devolvido, recusado, parado). */
+    settledAt: timestamp('settled_at', { mode: 'date', withTimezone: true }),
   },
   (table) => [
     uniqueIndex('refunds_ref_idx').on(table.provider, table.ref),
     index('refunds_order_idx').on(table.orderNumber),
+    index('refunds_due_idx')
+      .on(table.nextTryAt)
+      .where(sql`${table.status} in ('pendente', 'em_processamento')`),
   ],
 );
 

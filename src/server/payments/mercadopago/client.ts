@@ -33,6 +33,8 @@ export type MercadoPago = {
   /** The payments made for one order (its number as `external_reference`), newest last. */
   paymentsOf: (reference: string) => Promise<MercadoPagoPayment[]>;
   refund: (paymentId: string, key: string) => Promise<z.infer<typeof refundSchema>>;
+  /** `GET /v1/payments/{id}/refunds/{refund_id}`: a refund asked before, as Mercado Pago sees it now. */
+  readRefund: (paymentId: string, refundId: string) => Promise<z.infer<typeof refundSchema>>;
   /**
    * Whether `x-signature` signs this notice (`data.id` of its URL, `x-request-id`) with the store's secret,
    * at a time within {@link NOTICE_WINDOW_MS} of `now` (a notice recorded and sent again later is refused).
@@ -96,6 +98,8 @@ export function createMercadoPago(options: MercadoPagoOptions): MercadoPago {
       ).results,
     refund: (paymentId, key) =>
       call('POST', `/v1/payments/${id(paymentId)}/refunds`, [200, 201], refundSchema, {}, key),
+    readRefund: (paymentId, refundId) =>
+      call('GET', `/v1/payments/${id(paymentId)}/refunds/${id(refundId)}`, [200], refundSchema),
     signed: ({ dataId, requestId, signature }, now = Date.now()) => {
       const parts = new Map(
         signature.split(',').map((part) => {

@@ -1,12 +1,19 @@
 // One concern: what a Mercado Pago payment means for its order. A notice, and the buyer coming back from
 // Mercado Pago's page, only say "read this payment": the order moves on what `GET /v1/payments/{id}` says.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
+import { notifyBuyer, notifyRefund } from '#/server/orders/mail.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';
-import { refundOnce } from '#/server/payments/refund-ledger.ts';
+import { workOrderRefunds, writeRefunds } from '#/server/payments/refund-ledger.ts';
+import type {
+  LedgerDeps,
+  NewRefund,
+  RefundAnswer,
+  RefundChannel,
+  RefundReason,
+} from '#/server/payments/refund-ledger.ts';
 import { moneyArrived } from '#/server/payments/settle.ts';
 import type { MercadoPago } from './client.ts';
 import { MERCADOPAGO } from './provider.ts';
@@ -31,12 +38,23 @@ const SAID: Record<MercadoPagoPayment['status'], string> = {
 const TYPES: Record<string, string> = { credit_card: 'cartão de crédito', ticket: 'boleto' };
 
 /** The order's payment details with what the store last heard of each of its payments. */
-type Details = { pagamentos?: Record<string, string>; pagamentoAprovado?: string } & Record<string, unknown>;
+type Details = {
+  pagamentos?: Record<string, string>;
+  pagamentoAprovado?: string;
+  /** When the order was to expire before a pending payment made it wait longer. */
+  expiraOriginal?: string;
+} & Record<string, unknown>;
+
+/** Statuses of a payment that may still turn into money: the order waits for them (see {@link holdFor}). */
+const PENDING: ReadonlySet<string> = new Set(['pending', 'in_process', 'authorized']);
+/** How long an order waits for a payment under review with no date of its own (a card `in_process`). */
+const REVIEW_HOLD_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * Read payment `id` at Mercado Pago and act on it, for the order it names (`external_reference`): approved for
- * the order's total → paid (the buyer told); approved after the order was cancelled → refunded; anything else
- * is noted once per status. `expected`: the order the caller speaks for (the buyer's return), else any.
+ * the order's total → paid (the buyer told); approved after the order was cancelled, or a second payment for an
+ * order already paid → given back (the ledger); pending → the order waits for it; anything else is noted once
+ * per status. `expected`: the order the caller speaks for (the buyer's return), else any.
  */
 export async function reconcilePayment(
   ctx: MercadoPagoContext,
@@ -51,24 +69,20 @@ export async function reconcilePayment(
   const number = Number(reference);
   if (expected !== undefined && number !== expected) return 'unchanged';
   const [order] = await db
-    .select({ total: t.orders.total, details: t.orders.paymentDetails })
+    .select({ total: t.orders.total, details: t.orders.paymentDetails, status: t.orders.status })
     .from(t.orders)
     .where(and(eq(t.orders.number, number), eq(t.orders.provider, MERCADOPAGO)));
   if (!order) return 'unchanged';
   const details = order.details as Details;
   const seen = details.pagamentos?.[id];
-  if (seen !== payment.status) {
+  if (seen !== payment.status)
+    // One key of the details set in place: two payments read at once never undo each other's status.
     await db
       .update(t.orders)
       .set({
-        paymentDetails: {
-          ...details,
-          pagamentos: { ...details.pagamentos, [id]: payment.status },
-          ...(payment.status === 'approved' ? { pagamentoAprovado: id } : {}),
-        },
+        paymentDetails: sql`jsonb_set(${t.orders.paymentDetails}, '{pagamentos}', coalesce(${t.orders.paymentDetails} -> 'pagamentos', '{}'::jsonb) || ${JSON.stringify({ [id]: payment.status })}::jsonb)`,
       })
       .where(eq(t.orders.number, number));
-  }
   const how = [
     TYPES[payment.payment_type_id ?? ''],
     payment.installments && payment.installments > 1 ? `${String(payment.installments)}x` : '',
@@ -83,6 +97,7 @@ export async function reconcilePayment(
         number,
         `Mercado Pago: pagamento ${id} ${SAID[payment.status]}${payment.status_detail ? ` (${payment.status_detail})` : ''}`,
       );
+    if (order.status === 'awaiting_payment') await holdFor(db, number, payment, order.details as Details);
     return 'unchanged';
   }
   const cents = payment.currency_id === 'BRL' ? Math.round(payment.transaction_amount * 100) : 0;
@@ -95,7 +110,10 @@ export async function reconcilePayment(
       );
     return 'unchanged';
   }
-  const claim = await moneyArrived(db, number, cents);
+  // The order's payment is the first approved one; any other is money the order does not need.
+  if (!(await takeApproved(db, number, id))) return extraPayment(ctx, number, id, payment.transaction_amount);
+  const refund = mercadoPagoRefundRow(number, id, order.total, 'pago_apos_cancelamento', '');
+  const claim = await moneyArrived(db, number, cents, [refund]);
   if (!claim) return 'unchanged';
   if (claim.outcome === 'paid') {
     await notePayment(
@@ -110,11 +128,10 @@ export async function reconcilePayment(
     await notePayment(
       db,
       number,
-      `Mercado Pago: pagamento ${id} de ${value} aprovado depois do cancelamento: devolvendo`,
+      `Mercado Pago: pagamento ${id} de ${value} aprovado depois do cancelamento: devolução registrada`,
     );
-    await refundMercadoPago(ctx, number, id, order.total, 'pago_apos_cancelamento', '').catch(
-      () => undefined,
-    );
+    await notifyRefund(db, ctx.mailer, ctx.origin, number, order.total, 'pedida');
+    await workOrderRefunds(mercadoPagoLedger(ctx), number);
     return 'refunded';
   }
   await notePayment(
@@ -125,30 +142,114 @@ export async function reconcilePayment(
   return 'unchanged';
 }
 
-/**
- * Give a payment back in full (`POST /v1/payments/{id}/refunds`), once: the refund is written first, and its
- * id is the call's idempotency key, so Mercado Pago too sees one refund however often it is asked.
- */
-export async function refundMercadoPago(
+/** Make `id` the order's approved payment unless another one already is; true when it is the order's. */
+async function takeApproved(db: Db, number: number, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(t.orders)
+    .set({
+      paymentDetails: sql`jsonb_set(${t.orders.paymentDetails}, '{pagamentoAprovado}', to_jsonb(${id}::text))`,
+    })
+    .where(
+      and(
+        eq(t.orders.number, number),
+        sql`coalesce(${t.orders.paymentDetails} ->> 'pagamentoAprovado', ${id}) = ${id}`,
+      ),
+    )
+    .returning({ number: t.orders.number });
+  return row !== undefined;
+}
+
+/** A second approved payment for an order that has one: written as a refund, the buyer and the team told. */
+async function extraPayment(
   ctx: MercadoPagoContext,
+  number: number,
+  id: string,
+  amount: number,
+): Promise<Outcome> {
+  const written = await writeRefunds(ctx.db, [
+    mercadoPagoRefundRow(number, id, amount, 'pagamento_a_mais', ''),
+  ]);
+  if (written === 0) return 'unchanged';
+  await notePayment(
+    ctx.db,
+    number,
+    `Mercado Pago: pagamento ${id} de ${reais(amount)} aprovado num pedido já pago por outro pagamento: devolução registrada`,
+  );
+  await notifyRefund(ctx.db, ctx.mailer, ctx.origin, number, amount, 'pedida');
+  await workOrderRefunds(mercadoPagoLedger(ctx), number);
+  return 'refunded';
+}
+
+/**
+ * An order waiting on a payment Mercado Pago still calls pending waits for it: until a boleto's due date, or
+ * two days for a card under review; once no payment is pending, it waits only its own time again.
+ */
+async function holdFor(db: Db, number: number, payment: MercadoPagoPayment, details: Details): Promise<void> {
+  const own = typeof details.expiraOriginal === 'string' ? details.expiraOriginal : undefined;
+  if (PENDING.has(payment.status)) {
+    const due = payment.date_of_expiration ? Date.parse(payment.date_of_expiration) : Number.NaN;
+    const until = new Date(Number.isNaN(due) ? Date.now() + REVIEW_HOLD_MS : due);
+    await db
+      .update(t.orders)
+      .set({
+        expiresAt: sql`greatest(${t.orders.expiresAt}, ${until})`,
+        paymentDetails: sql`${t.orders.paymentDetails} || jsonb_build_object('expiraOriginal', coalesce(${t.orders.paymentDetails} ->> 'expiraOriginal', to_char(${t.orders.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`,
+      })
+      .where(and(eq(t.orders.number, number), eq(t.orders.status, 'awaiting_payment')));
+    return;
+  }
+  const still = Object.entries({ ...details.pagamentos, [String(payment.id)]: payment.status }).some(
+    ([, s]) => PENDING.has(s),
+  );
+  if (own && !still)
+    await db
+      .update(t.orders)
+      .set({ expiresAt: new Date(own) })
+      .where(and(eq(t.orders.number, number), eq(t.orders.status, 'awaiting_payment')));
+}
+
+/** The refund of a whole Mercado Pago payment; its id is the call's idempotency key there too. */
+export function mercadoPagoRefundRow(
   number: number,
   paymentId: string,
   amount: number,
-  reason: 'pago_apos_cancelamento' | 'pedido_da_equipe',
+  reason: RefundReason,
   actor: string,
-): Promise<void> {
-  const ref = `mp-${paymentId}`;
-  const row = { orderNumber: number, provider: MERCADOPAGO, ref, source: paymentId, amount, reason, actor };
-  await refundOnce(
-    ctx.db,
-    row,
-    async () => {
-      const answer = await ctx.mp.refund(paymentId, ref);
-      return {
-        status: answer.status === 'approved' ? 'devolvido' : answer.status,
-        note: `Mercado Pago: devolução de ${reais(amount)} do pagamento ${paymentId}: ${answer.status}`,
-      };
-    },
-    (why) => `Mercado Pago: devolução de ${reais(amount)} falhou (${why})`,
-  );
+): NewRefund {
+  return {
+    orderNumber: number,
+    provider: MERCADOPAGO,
+    ref: `mp-${paymentId}`,
+    source: paymentId,
+    amount,
+    reason,
+    actor,
+  };
 }
+
+/** What Mercado Pago's refund status means for the ledger. */
+function answerOf(refund: { id: number; status: string }): RefundAnswer {
+  const providerId = String(refund.id);
+  if (refund.status === 'approved') return { state: 'devolvido', said: refund.status, providerId };
+  if (refund.status === 'rejected' || refund.status === 'cancelled')
+    return { state: 'recusado', said: refund.status, providerId };
+  return { state: 'em_processamento', said: refund.status, providerId };
+}
+
+/** Refunds through Mercado Pago: `POST /v1/payments/{id}/refunds`, read with `GET …/refunds/{refund_id}`. */
+export const mercadoPagoRefunds = (mp: MercadoPago): RefundChannel => ({
+  name: 'Mercado Pago',
+  ask: async (row) => answerOf(await mp.refund(row.source, row.ref)),
+  read: async (row) =>
+    row.providerId
+      ? answerOf(await mp.readRefund(row.source, row.providerId))
+      : answerOf(await mp.refund(row.source, row.ref)),
+});
+
+/** The ledger as a Mercado Pago context works it. */
+export const mercadoPagoLedger = (ctx: MercadoPagoContext): LedgerDeps => ({
+  db: ctx.db,
+  mailer: ctx.mailer,
+  origin: ctx.origin,
+  channels: { [MERCADOPAGO]: mercadoPagoRefunds(ctx.mp) },
+});

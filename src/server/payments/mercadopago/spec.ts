@@ -70,13 +70,18 @@ export const paymentSchema = z.object({
   payment_type_id: z.string().optional(),
   payment_method_id: z.string().optional(),
   installments: z.number().int().optional(),
+  /** When a pending payment stops being payable (a boleto's due date). */
+  date_of_expiration: z.string().nullable().optional(),
 });
 export type MercadoPagoPayment = z.infer<typeof paymentSchema>;
 
 /** `GET /v1/payments/search?external_reference=…`: the payments of one order. */
 export const paymentSearchSchema = z.object({ results: z.array(paymentSchema) });
 
-/** `POST /v1/payments/{id}/refunds` (whole payment: no body amount). */
+/**
+ * `POST /v1/payments/{id}/refunds` (whole payment: no body amount) and `GET /v1/payments/{id}/refunds/{id}`;
+ * `status`: `approved` (given back), `in_process`/`pending`, or `rejected`/`cancelled`.
+ */
 export const refundSchema = z.object({
   id: z.number().int().positive(),
   payment_id: z.number().int().positive(),

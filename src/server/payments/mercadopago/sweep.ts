@@ -1,17 +1,18 @@
 // One concern: Mercado Pago's notices can be lost too: every few minutes, one instance looks up the payments
-// of each order still waiting on Mercado Pago, and asks again the refunds that failed.
+// of each order still waiting on Mercado Pago, and works the refunds that are due.
 import { and, asc, eq } from 'drizzle-orm';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
+import { workDueRefunds } from '#/server/payments/refund-ledger.ts';
 import { stillWorthReading, takeLease } from '#/server/payments/sweep.ts';
 import { MERCADOPAGO } from './provider.ts';
-import { reconcilePayment, refundMercadoPago } from './reconcile.ts';
+import { mercadoPagoLedger, reconcilePayment } from './reconcile.ts';
 import type { MercadoPagoContext } from './reconcile.ts';
 
 /** Orders looked up per sweep at most (the oldest first). */
 const BATCH = 100;
 
-export type MercadoPagoSweep = { looked: number; moved: number; refundsRetried: number; failed: number };
+export type MercadoPagoSweep = { looked: number; moved: number; refundsWorked: number; failed: number };
 
 /** One sweep, or `undefined` when another instance holds it (a lease of `leaseMs`). */
 export async function sweepMercadoPago(
@@ -20,7 +21,7 @@ export async function sweepMercadoPago(
 ): Promise<MercadoPagoSweep | undefined> {
   const { db, mp } = ctx;
   if (!(await takeLease(db, 'mercadopago-sweep', leaseMs))) return undefined;
-  const report: MercadoPagoSweep = { looked: 0, moved: 0, refundsRetried: 0, failed: 0 };
+  const report: MercadoPagoSweep = { looked: 0, moved: 0, refundsWorked: 0, failed: 0 };
   const open = await db
     .select({ number: t.orders.number, details: t.orders.paymentDetails })
     .from(t.orders)
@@ -43,21 +44,6 @@ export async function sweepMercadoPago(
       );
     }
   }
-  const failed = await db
-    .select()
-    .from(t.refunds)
-    .where(and(eq(t.refunds.provider, MERCADOPAGO), eq(t.refunds.status, 'falhou')))
-    .limit(BATCH);
-  for (const r of failed) {
-    const reason = r.reason === 'pedido_da_equipe' ? 'pedido_da_equipe' : 'pago_apos_cancelamento';
-    await refundMercadoPago(ctx, r.orderNumber, r.source, r.amount, reason, r.actor).then(
-      () => {
-        report.refundsRetried += 1;
-      },
-      () => {
-        report.failed += 1;
-      },
-    );
-  }
+  report.refundsWorked = (await workDueRefunds(mercadoPagoLedger(ctx))).worked;
   return report;
 }

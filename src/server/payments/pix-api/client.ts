@@ -41,6 +41,8 @@ export type PixApi = {
   readCharge: (txid: string) => Promise<CobCompleta>;
   removeCharge: (txid: string) => Promise<CobGerada>;
   refund: (e2eid: string, id: string, valor: string, descricao: string) => Promise<Devolucao>;
+  /** `GET /pix/{e2eid}/devolucao/{id}`: a refund asked before, as the PSP sees it now. */
+  readRefund: (e2eid: string, id: string) => Promise<Devolucao>;
   registerWebhook: (url: string) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -143,6 +145,8 @@ export function createPixApi(options: PixApiOptions): PixApi {
         natureza: 'ORIGINAL',
         descricao,
       }),
+    readRefund: (e2eid, id) =>
+      call('GET', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`, [200], devolucaoSchema),
     registerWebhook: async (url) => {
       await call('PUT', `/webhook/${segment(options.pixKey)}`, [200, 201, 204], undefined, {
         webhookUrl: url,

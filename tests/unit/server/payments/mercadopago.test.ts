@@ -288,8 +288,101 @@ test('the team refunds a card order: Mercado Pago refunds once, the order is can
   expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
   expect(await statusOf(pedido.numero)).toBe('cancelled');
   expect(await notes(pedido.numero)).toContainEqual(
-    expect.stringMatching(/devolução de R\$\s[\d,.]+ do pagamento \d+: approved/),
+    expect.stringMatching(/^Devolução de R\$\s[\d,.]+ confirmada pelo Mercado Pago \(approved\)$/),
   );
+});
+
+const sweep = () =>
+  sweepMercadoPago({ db: store.database.db, mp: made.mp, mailer: mail, origin: ORIGIN }, 1000);
+const refundsOf = (number: number) =>
+  store.database.db.select().from(t.refunds).where(eq(t.refunds.orderNumber, number));
+const teamRefund = (number: number) =>
+  store.platform.api.request(`${ORIGIN}/v2/admin/orders/${String(number)}/refund`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ de: 'pago' }),
+  });
+/** The order's own time to pay runs out now. */
+const outOfTime = (number: number) =>
+  store.database.db
+    .update(t.orders)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(t.orders.number, number));
+
+describe('money the order did not need, and money still on its way', () => {
+  test('a second approved payment for a paid order is given back on its own; a team refund returns the first', async () => {
+    const { pedido, prefId } = await placed('cartao');
+    const first = await fake.pay(prefId, 'approved');
+    const second = await fake.pay(prefId, 'approved');
+    expect(await statusOf(pedido.numero)).toBe('paid');
+    expect(await refundsOf(pedido.numero)).toEqual([
+      expect.objectContaining({ source: String(second.id), reason: 'pagamento_a_mais', status: 'devolvido' }),
+    ]);
+    expect(mail.sent.map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Pedido ${String(pedido.numero)}: pedimos a devolução`)),
+    );
+    expect((await teamRefund(pedido.numero)).status).toBe(200);
+    const given = [...fake.refunds.values()].map((r) => r.payment_id);
+    expect(given.filter((id) => id === first.id)).toHaveLength(1);
+    expect(given.filter((id) => id === second.id)).toHaveLength(1);
+  });
+
+  test('a boleto within its due date keeps the order waiting past its own time; unpaid past it, the order ends', async () => {
+    const { pedido, prefId } = await placed('boleto');
+    await outOfTime(pedido.numero);
+    fake.state.boletoDays = 5;
+    const boleto = await fake.pay(prefId, 'pending').finally(() => {
+      fake.state.boletoDays = 3;
+    });
+    expect(await expireOrders(store.database.db, [pedido.numero])).toEqual([]);
+    expect(await statusOf(pedido.numero)).toBe('awaiting_payment');
+    await fake.clear(boleto.id, 'cancelled');
+    expect(await expireOrders(store.database.db, [pedido.numero])).toEqual([pedido.numero]);
+  });
+
+  test('a card payment under review keeps the order waiting; its approval pays it, never refunds it', async () => {
+    const { pedido, prefId } = await placed('cartao');
+    await outOfTime(pedido.numero);
+    const review = await fake.pay(prefId, 'in_process');
+    expect(await expireOrders(store.database.db, [pedido.numero])).toEqual([]);
+    await fake.clear(review.id);
+    expect(await statusOf(pedido.numero)).toBe('paid');
+    expect(await refundsOf(pedido.numero)).toEqual([]);
+  });
+
+  test('a refund Mercado Pago processes later: "pedida" until the sweep reads it approved', async () => {
+    const { b, pedido, prefId } = await placed('cartao');
+    await fake.pay(prefId, 'approved');
+    fake.state.refundStatus = 'in_process';
+    let res: Response;
+    try {
+      res = await teamRefund(pedido.numero);
+    } finally {
+      fake.state.refundStatus = 'approved';
+    }
+    expect(res.status).toBe(200);
+    expect(await refundsOf(pedido.numero)).toEqual([
+      expect.objectContaining({
+        status: 'em_processamento',
+        providerId: expect.stringMatching(/^\d+$/) as string,
+      }),
+    ]);
+    const page = async () =>
+      pedidoAnswerSchema.parse(
+        await (
+          await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
+            headers: { Session: b.session },
+          })
+        ).json(),
+      ).pedido.reembolso?.situacao;
+    expect(await page()).toBe('pedida');
+    fake.settleRefunds('approved');
+    await store.database.db.update(t.refunds).set({ nextTryAt: new Date(Date.now() - 1000) });
+    await sweep();
+    expect((await refundsOf(pedido.numero))[0]?.status).toBe('devolvido');
+    expect(await page()).toBe('devolvida');
+    expect(fake.calls.some((c) => c.method === 'GET' && /\/refunds\/\d+$/.test(c.path))).toBe(true);
+  });
 });
 
 test('every preference the store sent followed the documented shape', () => {

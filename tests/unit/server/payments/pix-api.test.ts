@@ -386,13 +386,17 @@ describe('refunds by the team', () => {
     ]);
     expect(await statusOf(pedido.numero)).toBe('cancelled');
     expect(await stockOf()).toBe(stock + 2);
+    // Asked, not done: the PSP answered EM_PROCESSAMENTO, and that is all the buyer is told.
     expect(mail.sent.at(-1)?.subject).toBe(
-      `Pedido ${String(pedido.numero)}: devolução de ${reais(pedido.valores.total)}`,
+      `Pedido ${String(pedido.numero)}: pedimos a devolução de ${reais(pedido.valores.total)}`,
     );
     const page = await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {
       headers: { Session: b.session },
     });
-    expect(pedidoAnswerSchema.parse(await page.json()).pedido.reembolso?.valor).toBe(pedido.valores.total);
+    expect(pedidoAnswerSchema.parse(await page.json()).pedido.reembolso).toMatchObject({
+      valor: pedido.valores.total,
+      situacao: 'pedida',
+    });
     // Nothing is left to refund, and the record says who asked.
     const again = await staff(`/${String(pedido.numero)}/refund`, { method: 'POST', body: '{}' });
     expect(again.status).toBe(409);
