@@ -44,18 +44,38 @@ export const paymentMethodsSchema = z.object({
 export type MetodoPagamento = z.infer<typeof paymentMethodsSchema>['metodos'][number];
 
 /**
- * What the shopper saw on the checkout page, as one string: each line's finish, quantity and unit price.
- * The server recomputes it from the cart as it is now; a difference means something changed in between,
- * and the order stops so the shopper sees the new values first. Money itself is never read from the form.
+ * What the shopper saw on the checkout page, as one string: each line's finish, quantity and unit price, the
+ * coupon with what it takes off, the cash (Pix) discount, and the price of each delivery option shown. The
+ * server recomputes it from the cart and the quote as they are now; a difference means a total changed in
+ * between, and the order stops with the new total. Money itself is never read from the form. The shipping
+ * part is compared when it was sent (the storefront always sends it; an API client quoting no CEP does not).
  */
-export const cartFingerprint = (cart: Pick<Cart, 'itens' | 'cupom'>): string =>
+export const cartFingerprint = (
+  cart: Pick<Cart, 'itens' | 'cupom' | 'subtotal'>,
+  fretes?: readonly { id: string; valor: number }[],
+): string =>
   [
     ...cart.itens.map(
       (i) => `${String(i.hash.idAtributoSimples)}x${String(i.quantidade)}@${i.precos.precoPor.toFixed(2)}`,
     ),
-    // The coupon as the buyer saw it applied: one taken off or on since then changes the totals.
-    ...(cart.cupom?.aplicado ? [`cupom:${cart.cupom.codigo}`] : []),
+    // The coupon as the buyer saw it applied, and what it took off: a change to either changes the totals.
+    ...(cart.cupom?.aplicado
+      ? [
+          `cupom:${cart.cupom.codigo}`,
+          `cupom-valor:${cart.cupom.desconto.toFixed(2)}/${String(cart.cupom.freteDesconto)}`,
+        ]
+      : []),
+    `vista:${cart.subtotal.descontoVista.desconto.toFixed(2)}`,
+    ...(fretes ?? []).map((f) => `frete:${f.id}=${f.valor.toFixed(2)}`),
   ].join(';');
+
+/** Whether a fingerprint carries the delivery options' prices (see {@link cartFingerprint}). */
+export const fingerprintHasShipping = (conferencia: string): boolean =>
+  conferencia.split(';').some((part) => part.startsWith('frete:'));
+
+/** The coupon code a fingerprint says the buyer saw applied. */
+export const fingerprintCoupon = (conferencia: string): string | undefined =>
+  /(?:^|;)cupom:([A-Z0-9_-]+)(?:;|$)/.exec(conferencia)?.[1];
 
 /** `POST checkout/order`: place the session's cart as an order. */
 export const orderPlaceSchema = z.object({

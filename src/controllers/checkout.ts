@@ -116,7 +116,7 @@ async function checkout(client: Client, visit: Visit): Promise<{ view: Checkout 
     metodos,
     pagamento,
     refusal: refused,
-    conferencia: cartFingerprint(cart),
+    conferencia: cartFingerprint(cart, quote?.fretes),
     chave: key && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : randomBytes(16).toString('base64url'),
     coupon,
   };

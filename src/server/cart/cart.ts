@@ -6,7 +6,7 @@ import type { Db } from '#/server/db/client.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { percentOf, sumReais, timesReais, toCents, toReais } from '#/server/lib/prices.ts';
 import { productImages } from '#/server/catalog/media-urls.ts';
 import { currentPricePolicy, installments } from '#/server/catalog/price-policy.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
@@ -171,7 +171,7 @@ export async function loadCart(
           precoDe: v.listPrice,
           precoPor: v.price,
           descontoVista: policy.cashDiscount,
-          total: round2(v.price * line.quantity),
+          total: timesReais(v.price, line.quantity),
           tipo: 'produto',
         },
         atributos: {
@@ -191,7 +191,7 @@ export async function loadCart(
       },
     ];
   });
-  const valor = round2(itens.reduce((sum, i) => sum + i.precos.total, 0));
+  const valor = sumReais(itens.map((i) => i.precos.total));
   const cupom = await sessionCoupon(
     db,
     session,
@@ -211,8 +211,8 @@ export async function loadCart(
     }),
   );
   // The coupon comes off the products first; the cash (Pix) discount applies to what is left.
-  const afterCoupon = round2(valor - (cupom?.desconto ?? 0));
-  const desconto = round2((afterCoupon * policy.cashDiscount) / 100);
+  const afterCoupon = toReais(toCents(valor) - toCents(cupom?.desconto ?? 0));
+  const desconto = percentOf(afterCoupon, policy.cashDiscount);
   return {
     quantidadeItens: itens.length,
     quantidadeTotal: itens.reduce((sum, i) => sum + i.quantidade, 0),
@@ -223,7 +223,7 @@ export async function loadCart(
     subtotal: {
       valor,
       descontoVista: {
-        valor: round2(afterCoupon - desconto),
+        valor: toReais(toCents(afterCoupon) - toCents(desconto)),
         porcentagem: policy.cashDiscount,
         desconto,
         texto: policy.cashWording,

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '#/server/errors.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { percentOf, toCents, toReais } from '#/server/lib/prices.ts';
 
 /**
  * Shipping quotes by state: the CEP's UF (addresses/table.ts) gives a region, and the region to prices, delivery times and the value from which 'Econômica' is free
@@ -71,7 +71,7 @@ export function quoteShipping(
   if (!uf || !region) return undefined;
   const row = TABLE[region];
   const units = Math.max(1, items);
-  const price = round2(row.base + row.extra * (units - 1));
+  const price = toReais(toCents(row.base) + toCents(row.extra) * (units - 1));
   const alert = settings.checkout.alertaFreteGratis;
   // The alert promises its fixed value when set to use it; the quote keeps that promise.
   const threshold = alert.ativo && alert.usarValorFixo ? alert.valorFixo : row.freeFrom;
@@ -96,7 +96,7 @@ export function quoteShipping(
       id: 'expressa',
       tipo: 'entrega',
       label: 'Expressa',
-      valor: round2(price * 1.8),
+      valor: percentOf(price, 180),
       prazo: daysText(express),
       dias: express,
       entregaAgendada: false,
@@ -117,7 +117,7 @@ export function quoteShipping(
     restricaoEntrega: '',
     mensagem: '',
     uf,
-    ...(alert.ativo ? { faltaFreteGratis: free ? 0 : round2(threshold - value) } : {}),
+    ...(alert.ativo ? { faltaFreteGratis: free ? 0 : toReais(toCents(threshold) - toCents(value)) } : {}),
   };
 }
 
@@ -162,7 +162,11 @@ export function withCartCoupon(quote: Shipping, cart: Cart): Shipping {
     ...quote,
     fretes: quote.fretes.map((frete) =>
       frete.valor > 0
-        ? { ...frete, valor: round2(frete.valor * (1 - percent / 100)), valorSemCupom: frete.valor }
+        ? {
+            ...frete,
+            valor: toReais(toCents(frete.valor) - toCents(percentOf(frete.valor, percent))),
+            valorSemCupom: frete.valor,
+          }
         : frete,
     ),
   };

@@ -6,7 +6,7 @@ import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { cardRule, offeredMethods } from '#/server/orders/payments.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { percentOfCents, round2, splitCents, timesReais, toCents, toReais } from '#/server/lib/prices.ts';
 
 /** Card installments as the settings offer them (`pagamentos.cartao.parcelamento`). */
 export type InstallmentRule = StoreSettings['pagamentos']['cartao']['parcelamento'];
@@ -51,7 +51,7 @@ export function installments(price: number, rule: InstallmentRule | undefined): 
   ];
   for (let n = 2; n <= rule.maximo; n++) {
     if (n <= rule.semJuros) {
-      const part = round2(price / n);
+      const part = toReais(splitCents(toCents(price), n));
       if (part < rule.valorMinimo) break;
       plans.push({ parcelas: n, valorParcela: part, valorTotal: price, taxa: 0, exibirTaxa: false });
     } else {
@@ -61,7 +61,7 @@ export function installments(price: number, rule: InstallmentRule | undefined): 
       plans.push({
         parcelas: n,
         valorParcela: part,
-        valorTotal: round2(part * n),
+        valorTotal: timesReais(part, n),
         taxa: rule.juros,
         exibirTaxa: true,
       });
@@ -75,7 +75,7 @@ export function buildPrecos(listPrice: number, price: number, policy: PricePolic
   return {
     de: listPrice,
     por: price,
-    vista: round2(price * (1 - policy.cashDiscount / 100)),
+    vista: toReais(toCents(price) - percentOfCents(toCents(price), policy.cashDiscount)),
     descontoVista: policy.cashDiscount,
     textoVista: policy.cashWording,
     parcelamento: installments(price, policy.installments),

@@ -10,7 +10,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Charge } from './payments.ts';
 import { expireOrders, toSituacao } from './status.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { timesReais } from '#/server/lib/prices.ts';
 
 /** Who is looking: the session that placed an order, the logged-in customer who owns it, or the store's team. */
 export type Viewer = { session: string; customerId?: number | undefined } | 'equipe';
@@ -89,7 +89,7 @@ export async function loadOrder(
       sku: i.sku,
       quantidade: i.quantity,
       precoUnitario: i.unitPrice,
-      total: round2(i.unitPrice * i.quantity),
+      total: timesReais(i.unitPrice, i.quantity),
       imagem:
         productImages(origin, { id: i.productId, photos: photos ?? [] }, i.variantId, i.name)[0]?.arquivos
           .small ?? '',

@@ -2,8 +2,10 @@
 // says about money.
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderAddress } from '#/contract/address.ts';
-import { cartFingerprint } from '#/contract/order.ts';
+import type { Cart } from '#/contract/cart.ts';
+import { cartFingerprint, fingerprintCoupon, fingerprintHasShipping } from '#/contract/order.ts';
 import type { OrderPlace } from '#/contract/order.ts';
+import type { Frete } from '#/contract/shipping.ts';
 import { lockCustomer } from '#/server/accounts/customers.ts';
 import type { Customer } from '#/server/accounts/customers.ts';
 import { deliveryAddress } from '#/server/addresses/book.ts';
@@ -17,7 +19,7 @@ import type { Db } from '#/server/db/client.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { toCents, toReais } from '#/server/lib/prices.ts';
 import { couponRefusal, findCoupon, setSessionCoupon, takeUse } from '#/server/promotions/coupons.ts';
 import { chosenMethod } from './payments.ts';
 import type { OfferedMethod, PaymentProvider } from './payments.ts';
@@ -97,22 +99,23 @@ async function placeInTransaction(
         );
       // A coupon the buyer saw applied that no longer applies (its last use went to someone else, it
       // expired): said as such, not as a price change.
-      const seen = /;?cupom:([A-Z0-9_-]+)$/.exec(request.conferencia)?.[1];
+      const seen = fingerprintCoupon(request.conferencia);
       if (seen && !(cart.cupom?.aplicado && cart.cupom.codigo === seen))
         throw new PlatformError(
           409,
           'coupon_refused',
           `O cupom ${seen} deixou de valer: ${couponRefusal(cart.cupom, 'ele saiu da sua sacola')}. Confira os valores e confirme de novo.`,
         );
-      if (cartFingerprint(cart) !== request.conferencia)
-        throw changed(
-          'Os preços ou as quantidades da sua sacola mudaram. Confira os valores atualizados e confirme de novo.',
-        );
       if (!ufOfCep(address.cep) || !address.logradouro || !address.numero)
         throw badRequest('Complete o endereço de entrega (CEP, rua e número) antes de finalizar.');
       const quoted = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
       const quote = quoted && withCartCoupon(quoted, cart);
       const frete = quote?.fretes.find((f) => f.id === request.frete);
+      const shown = fingerprintHasShipping(request.conferencia) ? (quote?.fretes ?? []) : undefined;
+      if (cartFingerprint(cart, shown) !== request.conferencia)
+        throw changed(
+          `Os valores do seu pedido mudaram desde que a página foi aberta${frete ? `: o total agora é ${brl.format(totalOf(cart, frete, method.aVista))}` : ''}. Confira os valores atualizados e confirme de novo.`,
+        );
       if (!frete) throw badRequest('Escolha uma forma de entrega.');
       // Each line takes its units only if they are still there; a row lock orders racing buyers.
       for (const item of cart.itens) {
@@ -149,8 +152,8 @@ async function placeInTransaction(
       const subtotal = cart.subtotal.valor;
       const discount = method.aVista ? cart.subtotal.descontoVista.desconto : 0;
       const couponProducts = cupom?.desconto ?? 0;
-      const couponShipping = round2((frete.valorSemCupom ?? frete.valor) - frete.valor);
-      const total = round2(subtotal - couponProducts - discount + frete.valor);
+      const couponShipping = toReais(toCents(frete.valorSemCupom ?? frete.valor) - toCents(frete.valor));
+      const total = totalOf(cart, frete, method.aVista);
       const [order] = await tx
         .insert(t.orders)
         .values({
@@ -161,7 +164,7 @@ async function placeInTransaction(
           subtotal,
           discount,
           couponCode: cupom?.codigo ?? '',
-          couponDiscount: round2(couponProducts + couponShipping),
+          couponDiscount: toReais(toCents(couponProducts) + toCents(couponShipping)),
           // The shipping as quoted before the coupon: the coupon's line says all it took off, so the
           // order's lines add up (products − coupon − cash discount + shipping = total).
           shippingPrice: frete.valorSemCupom ?? frete.valor,
@@ -234,6 +237,15 @@ async function chargeMissing(db: Db, number: number): Promise<boolean> {
   if (row?.status !== 'awaiting_payment') return false;
   return row.provider === PIX_API ? row.pix === '' : row.ref === '';
 }
+
+/** What the buyer pays for this cart and delivery option, in cents (exact), as reais. */
+function totalOf(cart: Cart, frete: Frete, aVista: boolean): number {
+  const coupon = cart.cupom?.aplicado ? cart.cupom.desconto : 0;
+  const discount = aVista ? cart.subtotal.descontoVista.desconto : 0;
+  return toReais(toCents(cart.subtotal.valor) - toCents(coupon) - toCents(discount) + toCents(frete.valor));
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {
   const [row] = await db

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Cupom } from '#/contract/coupon.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { round2 } from '#/server/lib/prices.ts';
+import { percentOf, sumReais, toCents, toReais } from '#/server/lib/prices.ts';
 
 export type CouponRow = typeof t.coupons.$inferSelect;
 export type NewCoupon = Omit<typeof t.coupons.$inferInsert, 'id' | 'used' | 'createdAt'>;
@@ -77,16 +77,16 @@ export function judgeCoupon(coupon: CouponRow, { lines, now, buyer }: CouponCont
       'coupon_products',
       `Nenhum produto da sua sacola participa deste cupom (${coupon.description}).`,
     );
-  const subtotal = round2(lines.reduce((sum, line) => sum + line.total, 0));
+  const subtotal = sumReais(lines.map((line) => line.total));
   if (subtotal < coupon.minSubtotal)
     return refused(
       'coupon_minimum',
-      `Este cupom vale para compras a partir de ${brl.format(coupon.minSubtotal)}: faltam ${brl.format(round2(coupon.minSubtotal - subtotal))}.`,
+      `Este cupom vale para compras a partir de ${brl.format(coupon.minSubtotal)}: faltam ${brl.format(toReais(toCents(coupon.minSubtotal) - toCents(subtotal)))}.`,
     );
-  const base = round2(eligible.reduce((sum, line) => sum + line.total, 0));
+  const base = sumReais(eligible.map((line) => line.total));
   switch (coupon.kind) {
     case 'produtos-percentual':
-      return { ok: true, productsDiscount: round2((base * coupon.value) / 100), shippingPercent: 0 };
+      return { ok: true, productsDiscount: percentOf(base, coupon.value), shippingPercent: 0 };
     case 'produtos-valor':
       return { ok: true, productsDiscount: Math.min(base, coupon.value), shippingPercent: 0 };
     case 'frete-percentual':

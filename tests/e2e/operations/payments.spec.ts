@@ -135,7 +135,13 @@ test('the owner refunds the paid Pix order from the panel: one devolução, the 
   ).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar: devolver o pagamento' }).click();
   await expect(page.getByRole('status')).toHaveText(/^Devolução pedida ao provedor de pagamento/);
-  await expect(page.getByText(/Devolução Pix de R\$\s.* pedida ao PSP: EM_PROCESSAMENTO/)).toBeVisible();
+  await expect(
+    page.getByText(/Devolução de R\$\s.* pedida ao PSP do Pix: em processamento \(EM_PROCESSAMENTO\)/),
+  ).toBeVisible();
+  // The ledger's row: asked, not yet confirmed; never "devolvida" before the PSP says so.
+  await expect(page.getByRole('region', { name: 'Devoluções' })).toContainText(
+    'Pedida, aguardando o provedor',
+  );
   const cob = [...psp.charges.values()].find((c) => c.solicitacaoPagador === `Pedido ${paidOrder}`);
   expect(cob?.pix?.[0]?.devolucoes).toHaveLength(1);
   await page.close();

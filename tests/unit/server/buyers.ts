@@ -4,6 +4,7 @@ import { cartSchema } from '#/contract/cart.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { cartFingerprint } from '#/contract/order.ts';
 import type { PaymentMethod } from '#/contract/order.ts';
+import { shippingSchema } from '#/contract/shipping.ts';
 import { listingSchema, productPageSchema } from '#/contract/page.ts';
 import * as t from '#/server/db/schema.ts';
 import { newSession } from './harness.ts';
@@ -55,7 +56,7 @@ export async function buyer(store: TestPlatform, lines: { v: Variant; quantidade
       },
     })
     .where(eq(t.customers.id, customerId));
-  let cart: Pick<Cart, 'itens'> = { itens: [] };
+  let cart: Cart | undefined;
   for (const { v, quantidade } of lines) {
     const res = await store.request('/v2/front/checkout/cart', {
       method: 'POST',
@@ -66,7 +67,20 @@ export async function buyer(store: TestPlatform, lines: { v: Variant; quantidade
     });
     cart = cartSchema.parse(await res.json());
   }
-  return { session, customerId, cart, conferencia: cartFingerprint(cart) };
+  cart ??= cartSchema.parse(
+    await (await store.request('/v2/front/checkout/cart', { headers: { Session: session } })).json(),
+  );
+  return { session, customerId, cart, conferencia: await shownFingerprint(store, session, cart) };
+}
+
+/** What the checkout page would send back: the cart and the delivery options quoted for the buyer's CEP. */
+export async function shownFingerprint(store: TestPlatform, session: string, cart: Cart, cep = '13035000') {
+  if (cart.itens.length === 0) return cartFingerprint(cart);
+  const res = await store.request('/v2/front/shipment/cart', {
+    method: 'POST',
+    ...json({ cep }, { Session: session }),
+  });
+  return cartFingerprint(cart, shippingSchema.parse(await res.json()).fretes);
 }
 
 export const chave = () => randomBytes(16).toString('hex');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enderecoAnswerSchema, enderecosAnswerSchema, MAX_ADDRESSES } from '#/contract/account.ts';
 import { cartSchema } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
-import { pedidoAnswerSchema } from '#/contract/order.ts';
+import { cartFingerprint, pedidoAnswerSchema } from '#/contract/order.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import * as t from '#/server/db/schema.ts';
 import { buyer as buyerOf, chave, json, pickVariants, place } from './buyers.ts';
@@ -131,7 +131,8 @@ describe('an order delivered to an added address', () => {
     const res = await place(store, b.session, {
       frete: 'economica',
       pagamento: 'pix',
-      conferencia: b.conferencia,
+      // What the page showed for that address: its CEP's delivery prices.
+      conferencia: cartFingerprint(b.cart, quoted.fretes),
       chave: chave(),
       endereco: endereco.id,
     });

@@ -4,6 +4,7 @@ import { cartSchema } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { pedidoAnswerSchema, pedidosAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
+import { loadSettings } from '#/server/content/settings.ts';
 import { expireOrders } from '#/server/orders/status.ts';
 import { parseBrCode } from './br-code.ts';
 import {
@@ -13,6 +14,7 @@ import {
   pickVariants,
   place as placeBody,
   placeAs as placeOrder,
+  shownFingerprint,
 } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
@@ -34,6 +36,15 @@ const stockOf = async (id: number) =>
   (await store.database.db.select({ s: t.variants.stock }).from(t.variants).where(eq(t.variants.id, id)))[0]
     ?.s;
 const buyer = (lines: { v: Variant; quantidade: number }[]) => buyerOf(store, lines);
+/** The fingerprint the checkout page would carry now, for a buyer's cart as it is. */
+const buyerFingerprint = async (b: { session: string }) =>
+  shownFingerprint(
+    store,
+    b.session,
+    cartSchema.parse(
+      await (await store.request('/v2/front/checkout/cart', { headers: { Session: b.session } })).json(),
+    ),
+  );
 const placeAs = (b: { session: string; conferencia: string }) => placeOrder(store, b);
 const place = (session: string, body: Record<string, unknown>) => placeBody(store, session, body);
 
@@ -143,7 +154,9 @@ describe('placing an order', () => {
       expect(res.status).toBe(409);
       const body = errorSchema.parse(await res.json());
       expect(body.error).toBe('cart_changed');
-      expect(body.mensagem).toMatch(/preços ou as quantidades/);
+      expect(body.mensagem).toMatch(
+        /Os valores do seu pedido mudaram desde que a página foi aberta: o total agora é R\$/,
+      );
       expect(await stockOf(second.id)).toBe(before);
       const count = await store.database.db
         .select({ n: sql<number>`count(*)::int` })
@@ -155,6 +168,57 @@ describe('placing an order', () => {
         .update(t.variants)
         .set({ price: second.price })
         .where(eq(t.variants.id, second.id));
+    }
+  });
+
+  test('a total that changed since the page was shown (cash discount, shipping) stops the order with the new total', async () => {
+    const settings = await loadSettings(store.database.db);
+    const write = (value: typeof settings) =>
+      store.database.db
+        .insert(t.settings)
+        .values({ key: 'configuracoes', value })
+        .onConflictDoUpdate({ target: t.settings.key, set: { value } });
+    const cases: [string, typeof settings][] = [
+      [
+        'the Pix discount',
+        {
+          ...settings,
+          pagamentos: { ...settings.pagamentos, pix: { ...settings.pagamentos.pix, desconto: 3 } },
+        },
+      ],
+      [
+        'the shipping price (free shipping no longer reached)',
+        {
+          ...settings,
+          checkout: {
+            ...settings.checkout,
+            alertaFreteGratis: {
+              ...settings.checkout.alertaFreteGratis,
+              ativo: true,
+              usarValorFixo: true,
+              valorFixo: 1_000_000,
+            },
+          },
+        },
+      ],
+    ];
+    for (const [what, changed] of cases) {
+      const b = await buyer([{ v: second, quantidade: 1 }]);
+      const before = await stockOf(second.id);
+      await write(changed);
+      try {
+        const res = await placeAs(b);
+        expect(res.status, what).toBe(409);
+        expect(errorSchema.parse(await res.json()).mensagem, what).toMatch(
+          /mudaram desde que a página foi aberta: o total agora é R\$\s[\d.]+,\d{2}\./,
+        );
+        expect(await stockOf(second.id), what).toBe(before);
+        // The page shown again carries the new values: the same cart placed with them goes through.
+        const fresh = await buyerFingerprint(b);
+        expect((await placeOrder(store, { session: b.session, conferencia: fresh })).status, what).toBe(201);
+      } finally {
+        await write(settings);
+      }
     }
   });
 
