@@ -21,6 +21,11 @@ export const SHEET_COLUMNS = [
   { key: 'preco_de', label: 'Preço "de" (riscado), em reais: 1.234,56 ou 1234.56.' },
   { key: 'preco_por', label: 'Preço "por" (o que o cliente paga), em reais.' },
   { key: 'estoque', label: 'Unidades em estoque (número inteiro).' },
+  {
+    key: 'versao',
+    label:
+      'Não altere: o que a linha tinha ao ser baixada. Uma célula que você não mudou não desfaz o que mudou na loja depois (uma venda, um preço).',
+  },
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number]['key'];
 
@@ -45,6 +50,8 @@ export const sheetRowSchema = z.object({
   precoDe: z.number(),
   precoPor: z.number(),
   estoque: z.number().int(),
+  /** What the row held when downloaded (opaque): sent back, only the cells changed since count. */
+  versao: z.string(),
 });
 export type SheetRow = z.infer<typeof sheetRowSchema>;
 

@@ -21,6 +21,7 @@ const cells = (r: SheetRow) =>
     r.precoDe,
     r.precoPor,
     r.estoque,
+    r.versao,
   ] as const;
 
 export const catalogCsv = (rows: readonly SheetRow[]): string =>
@@ -39,7 +40,7 @@ export async function catalogXlsx(rows: readonly SheetRow[]): Promise<Uint8Array
     ),
   );
   const file = await writeXlsxFile([header, ...body], {
-    columns: [14, 48, 40, 16, 28, 18, 12, 12, 10].map((width) => ({ width })),
+    columns: [14, 48, 40, 16, 28, 18, 12, 12, 10, 24].map((width) => ({ width })),
     stickyRowsCount: 1,
   }).toBuffer();
   return new Uint8Array(file);

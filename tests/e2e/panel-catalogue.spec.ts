@@ -145,7 +145,9 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   expect(download.suggestedFilename()).toMatch(/^catalogo-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
   expect(
-    csv.startsWith('\uFEFFsku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque\r\n'),
+    csv.startsWith(
+      '\uFEFFsku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque;versao\r\n',
+    ),
   ).toBe(true);
 
   // Desktop and phone runs share the store: each changes its own rows.

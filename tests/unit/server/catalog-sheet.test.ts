@@ -291,3 +291,102 @@ test('a sheet that brings a sold-out finish back e-mails who asked to be told, o
   await apply(back.id);
   expect(store.mail.filter((m) => m.to === 'lia.planilha@exemplo.com.br')).toHaveLength(1);
 });
+
+describe('a sheet downloaded earlier never undoes what changed in the store since', () => {
+  /** The export as the team downloaded it, and the same rows with one row's cells changed. */
+  const edited = (rows: SheetRow[], sku: string, change: Partial<SheetRow>) =>
+    rows.map((r) => (r.sku === sku ? { ...r, ...change } : r));
+
+  test('2 units sold and a price changed in the panel after the download: the sheet changes only what it changed', async () => {
+    const rows = await exported();
+    const [sold, repriced] = rows.slice(30, 32) as [SheetRow, SheetRow];
+    // After the download: two units of one finish sold; another finish repriced in the panel.
+    await store.database.db
+      .update(t.variants)
+      .set({ stock: sold.estoque - 2 })
+      .where(eq(t.variants.sku, sold.sku));
+    await store.database.db
+      .update(t.variants)
+      .set({ price: repriced.precoPor - 1, listPrice: repriced.precoDe })
+      .where(eq(t.variants.sku, repriced.sku));
+    // The team changes one price of the sold finish and nothing else in the file.
+    const report = await dryRun(catalogCsv(edited(rows, sold.sku, { precoPor: sold.precoPor - 5 })));
+    expect(report.totais).toMatchObject({ alterar: 1, recusar: 0 });
+    expect(report.linhas[0]?.mudancas).toEqual([
+      { campo: 'Preço por', antes: expect.any(String) as string, depois: expect.any(String) as string },
+    ]);
+    await apply(report.id);
+    expect(await variant(sold.sku)).toMatchObject({ stock: sold.estoque - 2, price: sold.precoPor - 5 });
+    expect(await variant(repriced.sku)).toMatchObject({ price: repriced.precoPor - 1 });
+  });
+
+  test('a cell changed in the sheet and in the store is refused, saying what the store holds now', async () => {
+    const rows = await exported();
+    const row = rows[33] as SheetRow;
+    await store.database.db
+      .update(t.variants)
+      .set({ stock: row.estoque + 8 })
+      .where(eq(t.variants.sku, row.sku));
+    const report = await dryRun(catalogCsv(edited(rows, row.sku, { estoque: 3 })));
+    expect(report.linhas).toEqual([
+      expect.objectContaining({
+        sku: row.sku,
+        acao: 'recusar',
+        motivo: `O estoque mudou desde que a planilha foi baixada: agora ${String(row.estoque + 8)}. Baixe a planilha de novo.`,
+      }),
+    ]);
+    // A sheet without its `versao` column (made by hand) still sets what it says.
+    const handMade = `sku;estoque\r\n${row.sku};3\r\n`;
+    expect((await dryRun(handMade)).totais).toMatchObject({ alterar: 1 });
+  });
+
+  test('text that starts like a formula is refused; the export’s own escaping comes back as it went', async () => {
+    const rows = await exported();
+    const row = rows[35] as SheetRow;
+    for (const name of ['=HYPERLINK("http://x.test","clique")', '+SUM(1;2)', '@SOMA(A1)', '-2+3']) {
+      const report = await dryRun(`sku;produto\r\n${row.sku};"${name.replace(/"/g, '""')}"\r\n`);
+      expect(report.linhas[0], name).toMatchObject({
+        acao: 'recusar',
+        motivo: expect.stringMatching(/fórmula/) as string,
+      });
+    }
+    // A product already named like a formula (from the panel) is exported escaped ('=…) and comes back unchanged.
+    await store.database.db
+      .update(t.products)
+      .set({ name: '=Cuba dupla' })
+      .where(eq(t.products.slug, row.endereco));
+    const again = await exported();
+    const csv = catalogCsv(again);
+    expect(csv).toContain(';"\'=Cuba dupla";');
+    expect((await dryRun(csv)).totais).toEqual({ criar: 0, alterar: 0, recusar: 0, iguais: again.length });
+  });
+
+  test('an XLSX cell that is a formula is refused: its cached result is not a value someone typed', async () => {
+    const rows = await exported();
+    const row = rows[36] as SheetRow;
+    const sheet = `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>sku</t></is></c><c r="B1" t="inlineStr"><is><t>preco_por</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>${row.sku}</t></is></c><c r="B2"><f>10*2</f><v>20</v></c></row></sheetData></worksheet>`;
+    const xlsx = zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+      '_rels/.rels': strToU8(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+      'xl/workbook.xml': strToU8(
+        '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Plan1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(sheet),
+    });
+    const report = await dryRun(new Uint8Array(xlsx), 'formulas.xlsx');
+    expect(report.linhas).toEqual([
+      expect.objectContaining({
+        sku: row.sku,
+        acao: 'recusar',
+        motivo: expect.stringMatching(/preco_por .*fórmula/) as string,
+      }),
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 // One concern: a sheet cell read as what its column holds (money, stock, address, name), or a refusal saying why.
+import type { SheetColumn } from '#/contract/catalog-sheet.ts';
 import type { Cell } from './read.ts';
 
 export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -58,4 +59,31 @@ export function parseName(cell: Cell): string {
   if (CONTROL.test(String(cell))) refuse('O nome do produto tem caracteres inválidos.');
   if (name.length < 3 || name.length > 150) refuse('O nome do produto deve ter de 3 a 150 caracteres.');
   return name;
+}
+
+/** Text columns a formula could hide in. */
+const TEXT_COLUMNS = ['produto', 'endereco', 'marca', 'categoria', 'acabamento'] as const;
+const FORMULA_START = /^[=+\-@]/;
+
+/**
+ * The row's cells with the CSV export's escaping undone (`'=…` was written for a text starting like a
+ * formula) and text that starts like a formula (`=HYPERLINK(…)`, `+SUM(…)`, `@…`, `-2+3`) refused, unless
+ * it is the product's name as the store already holds it.
+ */
+export function withoutFormulas(
+  cells: Partial<Record<SheetColumn, Cell>>,
+  currentName: string | undefined,
+): Partial<Record<SheetColumn, Cell>> {
+  const out = { ...cells };
+  for (const column of TEXT_COLUMNS) {
+    const cell = out[column];
+    if (typeof cell !== 'string') continue;
+    const text = /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+    out[column] = text;
+    if (FORMULA_START.test(text) && !(column === 'produto' && text === currentName))
+      refuse(
+        `A coluna ${column} começa como uma fórmula ("${text.slice(0, 30)}"): a loja não aceita fórmulas. Escreva o texto sem =, +, - ou @ no início.`,
+      );
+  }
+  return out;
 }

@@ -2,16 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { SHEET_REPORT_ROWS } from '#/contract/catalog-sheet.ts';
-import type { SheetReport, SheetRow } from '#/contract/catalog-sheet.ts';
+import type { SheetLine, SheetReport, SheetRow } from '#/contract/catalog-sheet.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import type { Actor } from '#/server/staff/audit.ts';
 import { applyPlan, loadCatalogueState } from './apply.ts';
-import { planSheet, reportLines } from './plan.ts';
+import { planSheet } from './plan.ts';
+import type { Plan } from './plan.ts';
 import { readSheetFile, sheetFormat } from './read.ts';
+import { snapshotCell } from './snapshot.ts';
 
-/** Every finish of the catalogue as a sheet row, product by product. */
+/** Every finish of the catalogue as a sheet row, product by product, each with what it holds now (`versao`). */
 export async function exportSheet(db: Db): Promise<SheetRow[]> {
   const rows = await db
     .select({
@@ -24,13 +26,27 @@ export async function exportSheet(db: Db): Promise<SheetRow[]> {
       precoDe: t.variants.listPrice,
       precoPor: t.variants.price,
       estoque: t.variants.stock,
+      brandId: t.products.brandId,
+      categoryId: t.products.categoryId,
+      finish: t.variants.finish,
     })
     .from(t.variants)
     .innerJoin(t.products, eq(t.products.id, t.variants.productId))
     .innerJoin(t.brands, eq(t.brands.id, t.products.brandId))
     .innerJoin(t.categories, eq(t.categories.id, t.products.categoryId))
     .orderBy(asc(t.products.id), asc(t.variants.position));
-  return rows;
+  return rows.map(({ brandId, categoryId, finish, ...row }) => ({
+    ...row,
+    versao: snapshotCell(row.sku, {
+      name: row.produto,
+      brandId,
+      categoryId,
+      finish,
+      listPrice: row.precoDe,
+      price: row.precoPor,
+      stock: row.estoque,
+    }),
+  }));
 }
 
 /** A file name fit to show: no path, no control characters, at most 120 characters. */
@@ -100,4 +116,28 @@ function report(
 ): SheetReport {
   const { lines, totals } = reportLines(plan, SHEET_REPORT_ROWS);
   return { id, arquivo, aplicada, totais: totals, ignoradas, linhas: lines };
+}
+
+/** The rows a report lists: refused first, then created and changed, each kind capped; the totals count all. */
+function reportLines(
+  plan: Plan,
+  cap: number,
+): { lines: SheetLine[]; totals: Record<'criar' | 'alterar' | 'recusar' | 'iguais', number> } {
+  const totals = { criar: 0, alterar: 0, recusar: 0, iguais: 0 };
+  const refused: SheetLine[] = [];
+  const rest: SheetLine[] = [];
+  const listed = { criar: 0, alterar: 0 };
+  for (const row of plan.rows) {
+    if (row.kind === 'same') totals.iguais++;
+    else if (row.kind === 'refuse') {
+      totals.recusar++;
+      if (refused.length < cap)
+        refused.push({ linha: row.line, sku: row.sku, acao: 'recusar', motivo: row.reason });
+    } else {
+      const acao = row.kind === 'create' ? 'criar' : 'alterar';
+      totals[acao]++;
+      if (listed[acao]++ < cap) rest.push({ linha: row.line, sku: row.sku, acao, mudancas: row.changes });
+    }
+  }
+  return { lines: [...refused, ...rest], totals };
 }

@@ -82,3 +82,6 @@ export function lookups(state: CatalogueState) {
     brandName,
   };
 }
+
+/** The catalogue's indexes a sheet is planned with. */
+export type Lookups = ReturnType<typeof lookups>;

@@ -2,11 +2,20 @@
 // decided against the catalogue as it is; nothing here writes.
 import type { SheetColumn } from '#/contract/catalog-sheet.ts';
 import { SKU_PATTERN } from '#/contract/staff-stock.ts';
-import type { SheetLine } from '#/contract/catalog-sheet.ts';
 import type { Finish } from '#/server/config/finishes.ts';
-import { brl, parseMoney, parseName, parseSlug, parseStock, refuse, Refusal } from './cells.ts';
+import {
+  brl,
+  parseMoney,
+  parseName,
+  parseSlug,
+  parseStock,
+  refuse,
+  Refusal,
+  withoutFormulas,
+} from './cells.ts';
 import { lookups } from './lookups.ts';
 import type { Cell, SheetInputRow } from './read.ts';
+import { readSnapshot, sinceDownload } from './snapshot.ts';
 
 export type VariantState = {
   id: number;
@@ -56,6 +65,18 @@ export type Applicable = Extract<PlannedRow, { kind: 'change' | 'create' }>;
 
 const money = (n: number) => brl.format(n);
 
+/** What a row's cells say, read (undefined: the cell is empty, the store's value stands). */
+export type Given = {
+  name: string | undefined;
+  brandId: number | undefined;
+  categoryId: number | undefined;
+  slug: string | undefined;
+  finish: Finish | undefined;
+  listPrice: number | undefined;
+  price: number | undefined;
+  stock: number | undefined;
+};
+
 /**
  * Every row's outcome, in sheet order, against `state`: an empty cell keeps what is there; a new SKU needs
  * the address of its product (existing, or new with name, brand and category); rows never disagree about
@@ -82,7 +103,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       const earlier = seen.get(sku.toLowerCase());
       if (earlier !== undefined) refuse(`O SKU ${sku} já apareceu na linha ${String(earlier)}.`);
       seen.set(sku.toLowerCase(), row.line);
-      planned.push(planRow(row.line, sku, c));
+      planned.push(planRow(row.line, sku, c, row.formulas));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       planned.push({ kind: 'refuse', line: row.line, sku: sku.slice(0, 64), reason: error.message });
@@ -90,8 +111,20 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
   }
   return { rows: planned };
 
-  function planRow(line: number, sku: string, c: Partial<Record<SheetColumn, Cell>>): PlannedRow {
-    const given = {
+  function planRow(
+    line: number,
+    sku: string,
+    raw: Partial<Record<SheetColumn, Cell>>,
+    formulas: SheetColumn[] | undefined,
+  ): PlannedRow {
+    if (formulas?.length)
+      refuse(
+        `A coluna ${formulas.join(', ')} desta linha é uma fórmula: a loja lê só valores digitados (no Excel, copie e cole como valores).`,
+      );
+    const existing = look.bySku.get(sku.toLowerCase());
+    const owner = existing && look.productById.get(existing.productId);
+    const c = withoutFormulas(raw, owner?.name);
+    const given: Given = {
       name: c.produto === undefined ? undefined : parseName(c.produto),
       brandId: c.marca === undefined ? undefined : look.brand(c.marca),
       categoryId: c.categoria === undefined ? undefined : look.category(c.categoria),
@@ -101,7 +134,9 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       price: c.preco_por === undefined ? undefined : parseMoney(c.preco_por, 'Preço por'),
       stock: c.estoque === undefined ? undefined : parseStock(c.estoque),
     };
-    const existing = look.bySku.get(sku.toLowerCase());
+    // A sheet downloaded earlier: a cell as it was then keeps what the store holds now.
+    const snap = existing && owner ? readSnapshot(c.versao, sku) : undefined;
+    if (existing && owner && snap) sinceDownload(given, { variant: existing, product: owner, look }, snap);
     const changes: { campo: string; antes: string; depois: string }[] = [];
     const note = (campo: string, antes: string, depois: string) => {
       if (antes !== depois) changes.push({ campo, antes, depois });
@@ -111,8 +146,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
     let product: ProductRef;
     let current: ProductFields | undefined;
     let newProduct: ({ slug: string } & ProductFields) | undefined;
-    if (existing) {
-      const owner = look.productById.get(existing.productId) as ProductState;
+    if (existing && owner) {
       if (given.slug !== undefined && given.slug !== owner.slug)
         refuse(
           `A planilha não muda o endereço de um produto: o SKU ${existing.sku} é de /${owner.slug}.html.`,
@@ -249,27 +283,3 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
 }
 
 const FIELD_LABEL = { name: 'nome', brandId: 'marca', categoryId: 'categoria' } as const;
-
-/** The rows a report lists: refused first, then created and changed, each kind capped; the totals count all. */
-export function reportLines(
-  plan: Plan,
-  cap: number,
-): { lines: SheetLine[]; totals: Record<'criar' | 'alterar' | 'recusar' | 'iguais', number> } {
-  const totals = { criar: 0, alterar: 0, recusar: 0, iguais: 0 };
-  const refused: SheetLine[] = [];
-  const rest: SheetLine[] = [];
-  const listed = { criar: 0, alterar: 0 };
-  for (const row of plan.rows) {
-    if (row.kind === 'same') totals.iguais++;
-    else if (row.kind === 'refuse') {
-      totals.recusar++;
-      if (refused.length < cap)
-        refused.push({ linha: row.line, sku: row.sku, acao: 'recusar', motivo: row.reason });
-    } else {
-      const acao = row.kind === 'create' ? 'criar' : 'alterar';
-      totals[acao]++;
-      if (listed[acao]++ < cap) rest.push({ linha: row.line, sku: row.sku, acao, mudancas: row.changes });
-    }
-  }
-  return { lines: [...refused, ...rest], totals };
-}

@@ -8,7 +8,12 @@ import { badRequest } from '#/server/errors.ts';
 import { normalizeText } from '#/server/lib/text.ts';
 
 export type Cell = string | number;
-export type SheetInputRow = { line: number; cells: Partial<Record<SheetColumn, Cell>> };
+export type SheetInputRow = {
+  line: number;
+  cells: Partial<Record<SheetColumn, Cell>>;
+  /** Columns whose cell in an XLSX is a formula (only its cached result was read): the row is refused. */
+  formulas?: SheetColumn[];
+};
 export type ReadSheet = { columns: SheetColumn[]; ignored: string[]; rows: SheetInputRow[] };
 
 const KNOWN = new Set<string>(SHEET_COLUMNS.map((c) => c.key));
@@ -92,22 +97,64 @@ export const XLSX_UNPACKED_MAX = 100 * 1024 * 1024;
  */
 const INFLATE_STEP = 4 * 1024;
 
+/** Formula cells of the first worksheet, by row number (1 = the heading), as column indexes (0 = A). */
+export type FormulaCells = Map<number, Set<number>>;
+
+/** `AB` → 27 (0-based: A is 0). */
+function columnIndex(letters: string): number {
+  let n = 0;
+  for (let i = 0; i < letters.length; i++) n = n * 26 + letters.charCodeAt(i) - 64;
+  return n - 1;
+}
+
+/**
+ * Reads a worksheet's XML as it inflates and notes each cell holding a formula (`<c r="B4"><f>…`), so the
+ * store never takes a formula's cached result for a value someone typed. Tokens split across chunks are
+ * carried to the next one (a chunk is cut at its last `<`).
+ */
+function formulaScanner(found: FormulaCells) {
+  let carry = '';
+  let cell: { row: number; column: number } | undefined;
+  const decoder = new TextDecoder();
+  return (chunk: Uint8Array, final: boolean) => {
+    const text = carry + decoder.decode(chunk, { stream: !final });
+    const cut = final ? text.length : Math.max(0, text.lastIndexOf('<'));
+    carry = text.slice(cut);
+    for (const m of text.slice(0, cut).matchAll(/<c\s[^>]*?\br="([A-Z]{1,3})(\d{1,7})"|<f[\s>/]/g)) {
+      if (m[1] && m[2]) cell = { row: Number(m[2]), column: columnIndex(m[1]) };
+      else if (cell) {
+        const columns = found.get(cell.row) ?? new Set<number>();
+        columns.add(cell.column);
+        found.set(cell.row, columns);
+      }
+    }
+  };
+}
+
 /**
  * Whether the zip unpacks within XLSX_UNPACKED_MAX, counted while it inflates (the sizes a zip declares
  * may lie): a few megabytes that would unpack to gigabytes (a zip bomb) are refused as soon as the
- * count passes the ceiling, long before they are unpacked, and before any parsing.
+ * count passes the ceiling, long before they are unpacked, and before any parsing. The first worksheet's
+ * formula cells are noted in `formulas` on the way.
  */
-export function unpacksWithinLimit(bytes: Uint8Array, max = XLSX_UNPACKED_MAX): boolean {
+export function unpacksWithinLimit(
+  bytes: Uint8Array,
+  max = XLSX_UNPACKED_MAX,
+  formulas: FormulaCells = new Map(),
+): boolean {
   // Changed inside the callback: an object, so the loop below reads it as it is now.
   const count = { total: 0, over: false };
   const unzip = new Unzip((file) => {
-    file.ondata = (error, chunk) => {
+    const scan = file.name === 'xl/worksheets/sheet1.xml' ? formulaScanner(formulas) : undefined;
+    file.ondata = (error, chunk, final) => {
       if (error || count.over) return;
       count.total += chunk.length;
       if (count.total > max) {
         count.over = true;
         file.terminate();
+        return;
       }
+      scan?.(chunk, final);
     };
     file.start();
   });
@@ -121,8 +168,8 @@ export function unpacksWithinLimit(bytes: Uint8Array, max = XLSX_UNPACKED_MAX): 
   return !count.over;
 }
 
-async function eachXlsxRow(bytes: Uint8Array, visit: RowVisitor): Promise<void> {
-  if (!unpacksWithinLimit(bytes))
+async function eachXlsxRow(bytes: Uint8Array, visit: RowVisitor, formulas: FormulaCells): Promise<void> {
+  if (!unpacksWithinLimit(bytes, XLSX_UNPACKED_MAX, formulas))
     throw badRequest(
       'O arquivo XLSX se expande demais para uma planilha: salve-o de novo e envie outra vez.',
     );
@@ -171,6 +218,7 @@ export async function readSheetFile(bytes: Uint8Array): Promise<ReadSheet> {
   const rows: SheetInputRow[] = [];
   let lines = 0;
   const state = { tooMany: false };
+  const formulas: FormulaCells = new Map();
   const visit: RowVisitor = (values) => {
     lines += 1;
     if (!head) {
@@ -183,11 +231,13 @@ export async function readSheetFile(bytes: Uint8Array): Promise<ReadSheet> {
       const cell = cellOf(values[at]);
       if (cell !== '') cells[column] = cell;
     }
-    if (Object.keys(cells).length > 0) rows.push({ line: lines, cells });
+    const inFormula = head.positions.filter(([at]) => formulas.get(lines)?.has(at)).map(([, c]) => c);
+    if (Object.keys(cells).length > 0 || inFormula.length > 0)
+      rows.push({ line: lines, cells, ...(inFormula.length > 0 ? { formulas: inFormula } : {}) });
     state.tooMany = rows.length > SHEET_MAX_ROWS || lines > LINES_MAX;
     return !state.tooMany;
   };
-  if (sheetFormat(bytes) === 'xlsx') await eachXlsxRow(bytes, visit);
+  if (sheetFormat(bytes) === 'xlsx') await eachXlsxRow(bytes, visit, formulas);
   else if (!eachCsvRow(bytes, visit)) throw badRequest(TOO_MANY);
   if (!head?.positions.some(([, c]) => c === 'sku'))
     throw badRequest(
