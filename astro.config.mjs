@@ -114,6 +114,8 @@ export default defineConfig({
       FORCE_SITE_URL: envField.boolean({ context: 'server', access: 'secret', default: false }),
       /** The secret of Netlify's signed proxy (netlify.toml): requests signed with it have their X-Forwarded-For believed. */
       PROXY_SIGNATURE_SECRET: envField.string(serverSecret),
+      /** The port the server listens on (the Node adapter reads it too): the printed local addresses use it. */
+      PORT: envField.number({ ...serverSecret, default: 4321, int: true, gt: 0 }),
       /** Number of products the first start seeds into an empty database. */
       SEED_PRODUCTS: envField.number({ ...serverSecret, default: 400, int: true, gt: 0 }),
       /** Maintenance mode regardless of the platform's setting (`on`), or never (`off`); unset = the setting decides. */

@@ -33,6 +33,16 @@ export const setStaffPassword = (client: Client, token: string, senha: string) =
 /** Who this session is (a 401 ApiError once it has ended). */
 export const staffMe = (client: Client) => getJson(client, 'v2/admin/me', {}, 'staffMe');
 /** Whether a one-time link still sets a password (the page asks before showing the form). */
+/** Whether the first owner's one-time address still works. */
+export const firstOwnerOpen = (client: Client, chave: string) =>
+  getJson(client, 'v2/admin/first-owner', { chave }, 'staffLinkOpen');
+
+/** Make the store's first owner through the address printed at start. */
+export const createFirstOwner = (
+  client: Client,
+  form: { chave: string; nome: string; email: string; senha: string },
+) => sendJson(client, 'post', 'v2/admin/first-owner', form, 'formAnswer');
+
 export const staffLinkOpen = (client: Client, token: string) =>
   getJson(client, 'v2/admin/password', { token }, 'staffLinkOpen');
 

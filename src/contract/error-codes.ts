@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'invalid_signature',
   'not_refundable',
   'not_an_alert',
+  'first_owner_closed',
   'login_required',
   'login_failed',
   'rate_limited',

@@ -111,3 +111,14 @@ export const staffMemberIdSchema = wholeNumber('id', { min: 1 });
 export const staffLinkAnswerSchema = z.object({ membro: membroSchema, link: z.string() });
 export const staffListSchema = z.object({ membros: z.array(membroSchema) });
 export const staffMemberAnswerSchema = z.object({ membro: membroSchema });
+
+/**
+ * `POST /v2/admin/first-owner`: the store's first owner, made through the one-time address the server prints
+ * at start while the team has no owner (`/painel/primeiro-dono?chave=…`).
+ */
+export const firstOwnerSchema = z.object({
+  chave: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'Este endereço não é válido.' }),
+  nome: staffMemberCreateSchema.shape.nome,
+  email: emailSchema,
+  senha: passwordSchema,
+});

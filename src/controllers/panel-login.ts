@@ -27,6 +27,7 @@ export type PanelLogin = {
 
 const NOTICES: Record<string, string> = {
   senha: 'Senha definida. Entre com o seu e-mail e a nova senha.',
+  dono: 'Pronto: a loja tem um dono. Entre com o seu e-mail e a senha que acabou de criar.',
   saiu: 'Você saiu do painel.',
   todos: 'Você saiu do painel em todos os aparelhos.',
 };

@@ -7,7 +7,7 @@ import {
   staffOrders,
 } from '#/api/staff.ts';
 import { formatDocument } from '#/contract/documents.ts';
-import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
+import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { PedidoEquipe, PedidoExport, StaffOrderList } from '#/contract/staff-orders.ts';
 import { formatDateTime } from '#/lib/dates.ts';
@@ -19,37 +19,51 @@ import { redirect, refusal } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelFilters, panelFrame, panelPage } from './panel.ts';
+import { panelListPage } from './panel-list.ts';
+import type { FilterField, ListView } from './panel-list.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 /** The filters the orders list reads from its address, as typed (the view writes them back into the form). */
 export const ORDER_FILTERS = ['situacao', 'pagamento', 'de', 'ate', 'q', 'ordem', 'pagina'] as const;
 
-export type OrdersList = { filters: Fields; list: StaffOrderList | undefined; notice: Notice | undefined };
+export type OrdersList = ListView<StaffOrderList>;
 
-/** `/painel/pedidos`: the filtered list; a filter the platform refuses is said above an empty list. */
-export async function panelOrdersPage(visit: Visit): Promise<Answer<PanelPage<OrdersList>>> {
-  return panelPage<OrdersList>(visit, ['pedidos'], async (frame) => {
-    const filters = panelFilters(visit.url, ORDER_FILTERS);
-    try {
-      return {
-        view: {
-          frame,
-          content: { filters, list: await staffOrders(frame.client, filters), notice: undefined },
-        },
-      };
-    } catch (error) {
-      const refused = refusal(error);
-      return {
-        status: refused.status,
-        view: {
-          frame,
-          content: { filters, list: undefined, notice: { text: refused.mensagem, error: true } },
-        },
-      };
-    }
-  });
-}
+/** `/painel/pedidos`: the filtered list (components/panel/ListPage.astro). */
+export const panelOrdersPage = (visit: Visit): Promise<Answer<PanelPage<OrdersList>>> =>
+  panelListPage(visit, { roles: ['pedidos'], filters: ORDER_FILTERS, load: staffOrders });
+
+/** The orders list's filters, as its form shows them. */
+export const ORDER_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'Número, nome, e-mail ou CPF/CNPJ' },
+  {
+    name: 'situacao',
+    label: 'Situação',
+    options: [['', 'Todas'], ...ORDER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)],
+  },
+  {
+    name: 'pagamento',
+    label: 'Pagamento',
+    options: [
+      ['', 'Todos'],
+      ['pix', 'Pix'],
+      ['boleto', 'Boleto'],
+      ['cartao', 'Cartão de crédito'],
+    ],
+  },
+  { name: 'de', label: 'De', type: 'date' },
+  { name: 'ate', label: 'Até', type: 'date' },
+  {
+    name: 'ordem',
+    label: 'Ordem',
+    options: [
+      ['recentes', 'Mais recentes'],
+      ['antigos', 'Mais antigos'],
+      ['maior-valor', 'Maior valor'],
+      ['menor-valor', 'Menor valor'],
+    ],
+  },
+];
 
 const isAction = (value: string | null | undefined): value is OrderAction | 'devolver' =>
   value === 'devolver' || (value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value));

@@ -1,17 +1,12 @@
 import { staffProducts } from '#/api/staff.ts';
 import type { StaffProductList } from '#/contract/staff-products.ts';
-import type { Answer, Notice } from './answer.ts';
-import { refusal } from './answer.ts';
-import type { Fields } from './fields.ts';
-import { panelFilters, panelPage } from './panel.ts';
+import type { Answer } from './answer.ts';
+import { panelListPage } from './panel-list.ts';
+import type { FilterField, ListView } from './panel-list.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
-export type ProductsView = {
-  filters: Fields;
-  list: StaffProductList | undefined;
-  notice: Notice | undefined;
-};
+export type ProductsView = ListView<StaffProductList>;
 
 export const PRODUCT_FILTERS = [
   'q',
@@ -27,21 +22,47 @@ export const PRODUCT_FILTERS = [
  * `/painel/produtos` (`catalogo` and owners): the catalogue by name or SKU, brand, category and stock, 25 a
  * page; each product with its price, stock and finishes, a way to its page in the store.
  */
-export async function panelProductsPage(visit: Visit): Promise<Answer<PanelPage<ProductsView>>> {
-  return panelPage<ProductsView>(visit, ['catalogo'], async (frame) => {
-    const filters = panelFilters(visit.url, PRODUCT_FILTERS);
-    try {
-      const list = await staffProducts(frame.client, filters);
-      return { view: { frame, content: { filters, list, notice: undefined } } };
-    } catch (error) {
-      const refused = refusal(error);
-      return {
-        status: refused.status,
-        view: {
-          frame,
-          content: { filters, list: undefined, notice: { text: refused.mensagem, error: true } },
-        },
-      };
-    }
-  });
-}
+export const panelProductsPage = (visit: Visit): Promise<Answer<PanelPage<ProductsView>>> =>
+  panelListPage(visit, { roles: ['catalogo'], filters: PRODUCT_FILTERS, load: staffProducts });
+
+/** The products list's filters; brands and categories come with the list. */
+export const productFilterFields = (list: StaffProductList | undefined): FilterField[] => [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'Nome ou SKU' },
+  {
+    name: 'marca',
+    label: 'Marca',
+    options: [['', 'Todas'], ...(list?.marcas ?? []).map((m) => [String(m.id), m.nome] as const)],
+  },
+  {
+    name: 'categoria',
+    label: 'Categoria',
+    options: [['', 'Todas'], ...(list?.categorias ?? []).map((c) => [String(c.id), c.caminho] as const)],
+  },
+  {
+    name: 'esgotados',
+    label: 'Estoque',
+    options: [
+      ['', 'Todos'],
+      ['1', 'Só os esgotados'],
+    ],
+  },
+  {
+    name: 'situacao',
+    label: 'Situação',
+    options: [
+      ['', 'Todos'],
+      ['ativos', 'À venda'],
+      ['inativos', 'Fora da venda'],
+    ],
+  },
+  {
+    name: 'ordem',
+    label: 'Ordem',
+    options: [
+      ['recentes', 'Mais recentes'],
+      ['nome', 'Nome (A–Z)'],
+      ['menor-estoque', 'Menor estoque'],
+      ['mais-vendidos', 'Mais vendidos'],
+    ],
+  },
+];

@@ -38,6 +38,19 @@ export const panelBack = (value: string | null | undefined): string => {
 export const panelLoginFor = (url: URL) =>
   `${PANEL_LOGIN}?retorno=${encodeURIComponent(url.pathname + url.search)}`;
 
+/** The panel's sections, as its menu marks them. */
+export type PanelSection =
+  | 'inicio'
+  | 'pedidos'
+  | 'produtos'
+  | 'planilha'
+  | 'estoque'
+  | 'avaliacoes'
+  | 'cupons'
+  | 'equipe'
+  | 'atividade'
+  | 'conta';
+
 /** A panel page's frame: who is logged in, and whether their role opens this page. */
 export type PanelFrame = { me: StaffMe; client: Client; allowed: boolean };
 

@@ -19,6 +19,7 @@ import { mercadoPagoFromSettings } from './payments/mercadopago/config.ts';
 import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
 import { sweepPaymentsInBackground } from './payments/background.ts';
 import { createLimits } from './rate-limit.ts';
+import { offerFirstOwner } from './staff/first-owner.ts';
 import type { LimitStore } from './rate-limit.ts';
 import { DEFAULT_PRODUCTS, ensureAdvertisedCoupons, isSeeded, seedDatabase } from './seed/index.ts';
 
@@ -48,6 +49,8 @@ export type BootOptions = {
   warm?: boolean;
   /** Told (after the platform's own caches are dropped) when the catalogue or the settings change. */
   onChange?: (tables: ReadonlySet<string>) => void;
+  /** Where the printed first-owner address points (SITE_URL, else this server's local address). */
+  publicOrigin?: string | undefined;
   /** Told of each failed attempt while PostgreSQL cannot be reached at start (boot keeps trying). */
   onRetry?: (error: unknown) => void;
 };
@@ -93,6 +96,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
   });
   if (pix) registerPixWebhook(pix, options.siteUrl);
+  await announceFirstOwner(database.db, options.publicOrigin ?? origin);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
@@ -181,6 +185,22 @@ function registerPixWebhook(pix: { api: PixApi; webhookSecret: string }, siteUrl
       console.error(`[pix] webhook not registered (${errorCode(error)}): run npm run pix -- webhook`);
     },
   );
+}
+
+/**
+ * A store with no owner yet prints the one-time address that makes the first one (staff/first-owner.ts): a
+ * newcomer who just ran `npm start` opens it, with nothing to stop.
+ */
+async function announceFirstOwner(db: Db, origin: string): Promise<void> {
+  try {
+    const address = await offerFirstOwner(db, origin);
+    if (address)
+      console.log(
+        `[painel] A loja ainda não tem dono. Crie o primeiro neste endereço (vale uma vez, por 24 horas):\n  ${address}`,
+      );
+  } catch (error) {
+    console.error(`[painel] first-owner address not made (${errorCode(error)}): use npm run staff -- add`);
+  }
 }
 
 function warmInBackground(db: Db): void {

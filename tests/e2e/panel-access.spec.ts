@@ -91,6 +91,7 @@ const PAGES = [
   '/painel/conta',
   '/painel/equipe',
   '/painel/atividade',
+  '/painel/nao-existe',
 ];
 
 test('a guest and a shopper reach no panel page or action: each is sent to the panel login', async () => {
@@ -149,6 +150,9 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/conta': [200, 200],
     '/painel/equipe': [403, 403],
     '/painel/atividade': [403, 403],
+    // Not a page of the panel: the panel's own 404, for every role.
+    '/painel/nao-existe': [404, 404],
+    '/painel/pedidos/1/nada': [404, 404],
   };
   for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
     expect((await orders.ctx.get(path, { maxRedirects: 0 })).status(), `pedidos ${path}`).toBe(forOrders);
@@ -156,6 +160,9 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
       forCatalogue,
     );
   }
+  const missing = await orders.ctx.get('/painel/nao-existe');
+  expect(await missing.text()).toContain('Página não encontrada no painel');
+  expect(missing.headers()['cache-control']).toContain('no-store');
   for (const { ctx } of [orders, catalogue]) {
     const off = await ctx.post('/painel/equipe', {
       form: { acao: 'desligar', id: String(target.id) },

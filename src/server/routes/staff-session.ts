@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  firstOwnerSchema,
   STAFF_SESSION_HEADER,
   staffCodeSchema,
   staffLoginSchema,
@@ -12,6 +13,7 @@ import { PlatformError } from '#/server/errors.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { rateLimit } from '#/server/rate-limit.ts';
 import { memberActor, recorded } from '#/server/staff/audit.ts';
+import { createFirstOwner, firstOwnerOpen } from '#/server/staff/first-owner.ts';
 import { linkIsOpen, setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
@@ -57,6 +59,23 @@ staffDoor.post('/session', rateLimit('painel', 10, 60_000), async (c) => {
   );
   if ('challenge' in outcome) return c.json({ desafio: outcome.challenge });
   return c.json({ token: outcome.token, membro: toMembro(outcome.member) });
+});
+
+staffDoor.get('/first-owner', rateLimit('painel: primeiro dono', 30, 60_000), async (c) =>
+  c.json({ valido: await firstOwnerOpen(c.get('config').db, c.req.query('chave') ?? '') }),
+);
+
+staffDoor.post('/first-owner', rateLimit('painel: primeiro dono', 10, 60_000), async (c) => {
+  const form = readForm(await c.req.json().catch(() => ({})), firstOwnerSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const member = await createFirstOwner(c.get('config').db, form.data);
+  return c.json(
+    {
+      sucesso: true,
+      mensagem: `${member.name} é o dono da loja. Entre com o seu e-mail e a senha que acabou de criar.`,
+    },
+    201,
+  );
 });
 
 staffDoor.get('/password', rateLimit('painel: senha', 30, 60_000), async (c) =>
