@@ -227,13 +227,24 @@ export function mercadoPagoRefundRow(
   };
 }
 
+/** Mercado Pago's refund statuses as the team reads them in the order's history. */
+const REFUND_SAID: Record<string, string> = {
+  approved: 'aprovada',
+  in_process: 'em processamento',
+  pending: 'pendente',
+  authorized: 'autorizada',
+  rejected: 'recusada',
+  cancelled: 'cancelada',
+};
+
 /** What Mercado Pago's refund status means for the ledger. */
 function answerOf(refund: { id: number; status: string }): RefundAnswer {
   const providerId = String(refund.id);
-  if (refund.status === 'approved') return { state: 'devolvido', said: refund.status, providerId };
+  const said = REFUND_SAID[refund.status] ?? `situação "${refund.status.slice(0, 40)}"`;
+  if (refund.status === 'approved') return { state: 'devolvido', said, providerId };
   if (refund.status === 'rejected' || refund.status === 'cancelled')
-    return { state: 'recusado', said: refund.status, providerId };
-  return { state: 'em_processamento', said: refund.status, providerId };
+    return { state: 'recusado', said, providerId };
+  return { state: 'em_processamento', said, providerId };
 }
 
 /** Refunds through Mercado Pago: `POST /v1/payments/{id}/refunds`, read with `GET …/refunds/{refund_id}`. */

@@ -288,7 +288,7 @@ test('the team refunds a card order: Mercado Pago refunds once, the order is can
   expect([...fake.refunds.values()].filter((r) => r.payment_id === payment.id)).toHaveLength(1);
   expect(await statusOf(pedido.numero)).toBe('cancelled');
   expect(await notes(pedido.numero)).toContainEqual(
-    expect.stringMatching(/^Devolução de R\$\s[\d,.]+ confirmada pelo Mercado Pago \(approved\)$/),
+    expect.stringMatching(/^Devolução de R\$\s[\d,.]+ confirmada pelo Mercado Pago \(aprovada\)$/),
   );
 });
 
