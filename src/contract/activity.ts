@@ -30,6 +30,10 @@ export const atividadeSchema = z.object({
   idEntidade: z.string(),
   antes: z.record(z.string(), z.unknown()).nullable(),
   depois: z.record(z.string(), z.unknown()).nullable(),
+  /** What was done, to read ("Cupom criado"). */
+  acaoNome: z.string(),
+  /** The fields that changed, as a person reads them: names for ids, reais, Sim/Não. */
+  mudancas: z.array(z.object({ campo: z.string(), antes: z.string(), depois: z.string() })),
   /** ISO 8601. */
   data: z.string(),
 });

@@ -12,6 +12,13 @@ export const COUPON_KINDS = [
   'frete-gratis',
 ] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
+/** Each kind as the team reads it. */
+export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
+  'produtos-percentual': '% dos produtos',
+  'produtos-valor': 'R$ dos produtos',
+  'frete-percentual': '% do frete',
+  'frete-gratis': 'Frete grátis',
+};
 
 /** A code as shoppers type it: trimmed, any case; kept and compared in upper case. */
 export const couponCodeSchema = z

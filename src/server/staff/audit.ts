@@ -4,6 +4,7 @@ import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts'
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { ACTION_LABELS, changesOf, namesFor } from './activity-text.ts';
 import { actorNames } from './members.ts';
 
 /** Who acts on the staff API: the automation token, or a member of the team (back-office session). */
@@ -92,10 +93,13 @@ export async function historyOf(
 
 /** Records as the team reads them, each with its author's name. */
 async function named(db: Db, rows: (typeof t.auditLog.$inferSelect)[]): Promise<Atividade[]> {
-  const nameOf = await actorNames(
-    db,
-    rows.map((r) => r.actor),
-  );
+  const [nameOf, names] = await Promise.all([
+    actorNames(
+      db,
+      rows.map((r) => r.actor),
+    ),
+    namesFor(db, rows),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     autor: r.actor,
@@ -105,6 +109,8 @@ async function named(db: Db, rows: (typeof t.auditLog.$inferSelect)[]): Promise<
     idEntidade: r.entityId,
     antes: r.before,
     depois: r.after,
+    acaoNome: ACTION_LABELS[r.action] ?? r.action,
+    mudancas: changesOf(r.before, r.after, names),
     data: r.at.toISOString(),
   }));
 }

@@ -126,3 +126,32 @@ test('a change and its record are one: when the record cannot be written, the ch
   expect(members.find((m) => m.email === 'uma@loja.test')?.active).toBe(true);
   expect((await activity()).total).toBe(records);
 });
+
+test('the record reads as a person reads it: names for ids, reais, Sim/Não, restrictions and photos in words', async () => {
+  const [brand] = await store.database.db.select().from(t.brands).limit(1);
+  // A category with no subcategories (one with them holds no product of its own).
+  const categories = await store.database.db.select().from(t.categories);
+  const category = categories.find((c) => !categories.some((k) => k.parentId === c.id));
+  const created = await staff('/coupons', 'POST', {
+    codigo: 'LEGIVEL',
+    descricao: 'Para ler',
+    tipo: 'produtos-valor',
+    valor: 12.5,
+    restricao: { marcas: [brand?.id], categorias: [category?.id] },
+  });
+  expect(created.status).toBe(201);
+  expect((await staff('/coupons/LEGIVEL', 'PUT', { ativo: false })).status).toBe(200);
+  const [change, creation] = (await activity('?entidade=cupom&id=LEGIVEL')).atividades;
+  expect(change?.acaoNome).toBe('Cupom alterado');
+  expect(change?.mudancas).toEqual([{ campo: 'Ativo', antes: 'Sim', depois: 'Não' }]);
+  expect(creation?.acaoNome).toBe('Cupom criado');
+  expect(creation?.mudancas).toContainEqual({ campo: 'Valor', antes: '—', depois: 'R$\u00a012,50' });
+  expect(creation?.mudancas).toContainEqual({ campo: 'Tipo', antes: '—', depois: 'R$ dos produtos' });
+  expect(creation?.mudancas).toContainEqual({
+    campo: 'Vale para',
+    antes: '—',
+    depois: `marcas: ${brand?.name ?? ''}; categorias: ${category?.path ?? ''}`,
+  });
+  // No raw JSON reaches the team.
+  expect(creation?.mudancas.filter((m) => /[{}[\]]/.test(m.antes + m.depois))).toEqual([]);
+});

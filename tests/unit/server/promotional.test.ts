@@ -322,6 +322,17 @@ describe('staff manage coupons (`/v2/admin/coupons`)', () => {
       400,
     );
     expect(bad.mensagem).toBe('Um percentual vai de 0,01 a 100.');
+    // Every wrong field is said at once, each under its own name (the panel shows them under the fields).
+    const several = await staff('', 'POST', {
+      codigo: 'com espaço!',
+      descricao: '',
+      tipo: 'produtos-percentual',
+      valor: 150,
+      restricao: { marcas: [0] },
+    });
+    expect(several.status).toBe(400);
+    const { erros } = (await several.json()) as { erros: Record<string, string> };
+    expect(Object.keys(erros).sort()).toEqual(['codigo', 'descricao', 'marcas', 'valor']);
     const created = await staff('', 'POST', {
       codigo: 'equipe20',
       descricao: 'R$ 20 de desconto',
