@@ -66,6 +66,14 @@ export const moveOrder = (client: Client, numero: string, change: OrderStatusCha
 export const refundOrder = (client: Client, numero: string, de: Situacao) =>
   sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/refund`, { de }, 'staffRefund');
 
+/** Correct a shipped order's carrier and tracking code (the buyer is e-mailed the new one). */
+export const changeTracking = (
+  client: Client,
+  numero: string,
+  tracking: { transportadora: string; rastreio: string },
+) =>
+  sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/tracking`, tracking, 'formAnswer');
+
 /** Settle a refund alert another way (`nota`: how), ending the alert. */
 export const resolveRefund = (client: Client, numero: string, id: string, nota: string) =>
   sendJson(

@@ -122,6 +122,22 @@ export const orderStatusChangeSchema = z.object({
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
+/** `PUT /v2/admin/orders/{numero}/tracking`: a shipped order's carrier and code, corrected. */
+export const trackingChangeSchema = z.object({
+  transportadora: z
+    .string({ error: 'Informe a transportadora.' })
+    .trim()
+    .max(60, { message: 'Transportadora: no máximo 60 caracteres.' }),
+  rastreio: z
+    .string({ error: 'Informe o código de rastreio.' })
+    .trim()
+    .toUpperCase()
+    .max(60, { message: 'Código de rastreio: no máximo 60 caracteres.' })
+    .regex(/^[A-Z0-9 ./-]*$/, {
+      message: 'Código de rastreio: use letras, números, espaço, ponto, barra ou hífen.',
+    }),
+});
+
 /** `POST /v2/admin/orders/{numero}/refund`: the whole order's money back; `de` as for a status change. */
 export const orderRefundSchema = z.object({
   de: z.enum(ORDER_STATUSES, { error: 'Situação de origem inválida.' }).optional(),
@@ -183,8 +199,10 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     expiraEm: z.string(),
   }),
   historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
-  /** A shipped order's carrier and tracking code, when the team gave them. */
-  rastreio: z.object({ transportadora: z.string(), codigo: z.string() }).optional(),
+  /** A shipped order's carrier and tracking code, when the team gave them, and where to follow it. */
+  rastreio: z
+    .object({ transportadora: z.string(), codigo: z.string(), url: z.string().optional() })
+    .optional(),
   /**
    * Money the store gives back through the provider that took it: `pedida` (asked, `em` when) until the
    * provider confirms every refund, then `devolvida` (`em` when it confirmed).

@@ -1,4 +1,5 @@
 import {
+  changeTracking,
   moveOrder,
   refundOrder,
   resolveRefund,
@@ -15,13 +16,13 @@ import { excelCsv, spreadsheetMoney } from '#/lib/spreadsheet.ts';
 import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
 import type { Answer, Notice } from './answer.ts';
-import { redirect, refusal } from './answer.ts';
+import { redirect, refusal, refusalLine } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelFilters, panelFrame, panelPage } from './panel.ts';
 import { panelListPage } from './panel-list.ts';
 import type { FilterField, ListView } from './panel-list.ts';
-import type { PanelPage } from './panel.ts';
+import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 /** The filters the orders list reads from its address, as typed (the view writes them back into the form). */
@@ -72,7 +73,7 @@ const DONE: Partial<Record<Situacao, string>> = {
   pago: 'Pagamento registrado. O cliente foi avisado por e-mail.',
   enviado: 'Envio registrado. O cliente recebeu o rastreio por e-mail.',
   entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
-  cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque.',
+  cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
 };
 const REFUNDED =
   'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu. O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.';
@@ -83,6 +84,26 @@ export type OrderView = {
   confirming: OrderAction | 'devolver' | undefined;
   notice: Notice | undefined;
   values: Fields;
+  /** What the platform said of each field of the form just posted. */
+  errors: Readonly<Record<string, string>>;
+};
+
+/** The order page's forms that are not a move: a refund alert settled, a shipment's tracking corrected. */
+const SIDE_ACTIONS: Record<
+  string,
+  (client: PanelFrame['client'], numero: string, f: Fields) => Promise<string>
+> = {
+  resolver: async (client, numero, f) => {
+    await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '');
+    return 'resolvido';
+  },
+  rastreio: async (client, numero, f) => {
+    await changeTracking(client, numero, {
+      transportadora: f['transportadora'] ?? '',
+      rastreio: f['rastreio'] ?? '',
+    });
+    return 'rastreio';
+  },
 };
 
 /**
@@ -98,14 +119,16 @@ export async function panelOrderPage(
     const fields = await postedFields(visit.request);
     let notice: Notice | undefined;
     let status: number | undefined;
-    if (fields?.['acao'] === 'resolver')
+    let errors: Readonly<Record<string, string>> = {};
+    const side = SIDE_ACTIONS[fields?.['acao'] ?? ''];
+    if (fields && side)
       try {
-        await resolveRefund(frame.client, numero, fields['devolucao'] ?? '', fields['nota'] ?? '');
-        return redirect(`/painel/pedidos/${numero}?feito=resolvido`);
+        return redirect(`/painel/pedidos/${numero}?feito=${await side(frame.client, numero, fields)}`);
       } catch (error) {
         const refused = refusal(error);
-        notice = { text: refused.mensagem, error: true };
+        notice = { text: refusalLine(refused), error: true };
         status = refused.status;
+        errors = refused.fields;
       }
     else if (fields) {
       const action = fields['acao'];
@@ -129,8 +152,9 @@ export async function panelOrderPage(
           return redirect(`/painel/pedidos/${numero}?feito=${moved.situacao}`);
         } catch (error) {
           const refused = refusal(error);
-          notice = { text: refused.mensagem, error: true };
+          notice = { text: refusalLine(refused), error: true };
           status = refused.status;
+          errors = refused.fields;
         }
     } else {
       const done = visit.url.searchParams.get('feito');
@@ -139,9 +163,11 @@ export async function panelOrderPage(
           ? REFUNDED
           : done === 'resolvido'
             ? 'Devolução marcada como resolvida. O registro diz quem resolveu e como.'
-            : done
-              ? DONE[done as Situacao]
-              : undefined;
+            : done === 'rastreio'
+              ? 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.'
+              : done
+                ? DONE[done as Situacao]
+                : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;
@@ -163,7 +189,7 @@ export async function panelOrderPage(
           : undefined;
     return {
       status,
-      view: { frame, content: { pedido, confirming, notice, values: fields ?? {} } },
+      view: { frame, content: { pedido, confirming, notice, values: fields ?? {}, errors } },
     };
   });
 }

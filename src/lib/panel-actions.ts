@@ -20,7 +20,8 @@ export const ORDER_ACTIONS = {
   cancelar: {
     to: 'cancelado',
     label: 'Cancelar pedido',
-    confirm: 'Cancelar este pedido? Os produtos voltam ao estoque e o cliente é avisado.',
+    confirm:
+      'Cancelar este pedido? Os produtos voltam ao estoque e o cliente é avisado por e-mail (de um pagamento já recebido por Pix direto, que a loja devolve por Pix).',
   },
 } as const satisfies Record<string, { to: Situacao; label: string; confirm: string }>;
 export type OrderAction = keyof typeof ORDER_ACTIONS;

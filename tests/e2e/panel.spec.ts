@@ -143,7 +143,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
   // Ship with the carrier and tracking code.
   await member.getByRole('link', { name: 'Marcar como enviado' }).click();
   await member.getByLabel('Transportadora').fill('Correios');
-  await member.getByLabel('Código de rastreio').fill('QB123456789BR');
+  await member.getByLabel('Código de rastreio').fill('QB123456785BR');
   await member.getByRole('button', { name: 'Confirmar: marcar como enviado' }).click();
   await expect(member.getByRole('status')).toHaveText(
     'Envio registrado. O cliente recebeu o rastreio por e-mail.',
@@ -152,7 +152,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await expect(timeline).toHaveCount(3);
   await expect(timeline.nth(0)).toContainText('Cliente');
   await expect(timeline.nth(1)).toContainText('Pagamento confirmado · Bruno Expedição');
-  await expect(timeline.nth(2)).toContainText('Enviado (Correios, QB123456789BR) · Bruno Expedição');
+  await expect(timeline.nth(2)).toContainText('Enviado (Correios, QB123456785BR) · Bruno Expedição');
   served.set(`/painel/pedidos/${String(numero)}`, await member.content());
   await fits(member);
 
@@ -166,15 +166,15 @@ test('the first owner sets a password, adds an orders member, who marks an order
   expect(rows[0]?.startsWith('\uFEFFPedido;Data;Situação;')).toBe(true);
   expect(rows[1]).toContain(`${String(numero)};`);
   expect(rows[1]).toContain(';Paula Cliente do Painel;');
-  expect(rows[1]).toContain(';Correios;QB123456789BR');
+  expect(rows[1]).toContain(';Correios;QB123456785BR');
   expect(rows[1]).toMatch(/;\d+,\d{2};/);
 
   // The shopper's order page and e-mail say so.
   await shopper.reload();
-  await expect(shopper.locator('main')).toContainText('QB123456789BR');
+  await expect(shopper.locator('main')).toContainText('QB123456785BR');
   await expect
     .poll(() => mailsTo(buyerEmail).find((m) => m.includes(`Pedido ${String(numero)} enviado`)) ?? '')
-    .toContain('QB123456789BR');
+    .toContain('QB123456785BR');
 
   // The owner sees who did it in the activity; then logs out everywhere.
   await owner.goto('/painel/atividade?entidade=pedido');

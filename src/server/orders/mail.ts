@@ -25,14 +25,36 @@ const dayAndTime = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
-/** The statuses a buyer is told about by e-mail. */
-export type Notice = Exclude<Status, 'cancelled'>;
+/** The statuses a buyer is told about by e-mail (every one: a cancelled order says how the money comes back). */
+export type Notice = Status;
 export const NOTIFIED: ReadonlySet<Status> = new Set<Status>([
   'awaiting_payment',
   'paid',
   'shipped',
   'delivered',
+  'cancelled',
 ]);
+
+/** Cancelled: what happened to the money (nothing charged, or the Pix the store gives back by hand). */
+function cancellation(pedido: Pedido, store: string, origin: string, name: string) {
+  const numero = String(pedido.numero);
+  const paid = pedido.historico.some((h) => h.situacao === 'pago');
+  const money = !paid
+    ? 'Nenhum valor foi cobrado.'
+    : pedido.reembolso
+      ? 'O valor volta pelo mesmo meio de pagamento: você recebe outro e-mail quando a devolução for confirmada.'
+      : `Como o pagamento de ${brl.format(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
+  return {
+    subject: `Pedido ${numero} cancelado`,
+    text: [
+      `Olá, ${name}!`,
+      '',
+      `Seu pedido ${numero} na ${store} foi cancelado. ${money}`,
+      '',
+      `Detalhes: ${origin}/minha-conta/pedidos/${numero}`,
+    ].join('\n'),
+  };
+}
 
 /** Delivered: the buyer is asked to review each product (one link per product, to the review form). */
 function reviewInvitation(pedido: Pedido, store: string, origin: string, name: string) {
@@ -51,8 +73,16 @@ function reviewInvitation(pedido: Pedido, store: string, origin: string, name: s
   };
 }
 
-function compose(notice: Notice, pedido: Pedido, store: string, origin: string, name: string) {
+function compose(
+  notice: Notice,
+  pedido: Pedido,
+  store: string,
+  origin: string,
+  name: string,
+  corrected = false,
+) {
   if (notice === 'delivered') return reviewInvitation(pedido, store, origin, name);
+  if (notice === 'cancelled') return cancellation(pedido, store, origin, name);
   const link = `${origin}/minha-conta/pedidos/${String(pedido.numero)}`;
   const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
   const totals = [
@@ -108,19 +138,22 @@ function compose(notice: Notice, pedido: Pedido, store: string, origin: string, 
       ].join('\n'),
     };
   return {
-    subject: `Pedido ${numero} enviado`,
+    subject: corrected ? `Pedido ${numero}: código de rastreio corrigido` : `Pedido ${numero} enviado`,
     text: [
       `Olá, ${name}!`,
       '',
-      pedido.entrega.tipo === 'retirada'
-        ? `Seu pedido ${numero} está pronto para retirada: ${pedido.entrega.endereco.join(', ')}.`
-        : `Seu pedido ${numero} saiu para entrega (${pedido.entrega.label}, ${pedido.entrega.prazo}).`,
+      corrected
+        ? `O código de rastreio do pedido ${numero} foi corrigido: use o código abaixo.`
+        : pedido.entrega.tipo === 'retirada'
+          ? `Seu pedido ${numero} está pronto para retirada: ${pedido.entrega.endereco.join(', ')}.`
+          : `Seu pedido ${numero} saiu para entrega (${pedido.entrega.label}, ${pedido.entrega.prazo}).`,
       ...(pedido.rastreio
         ? [
             '',
             [
               pedido.rastreio.transportadora && `Transportadora: ${pedido.rastreio.transportadora}`,
               pedido.rastreio.codigo && `Código de rastreio: ${pedido.rastreio.codigo}`,
+              pedido.rastreio.url && `Acompanhe a entrega: ${pedido.rastreio.url}`,
             ]
               .filter(Boolean)
               .join('\n'),
@@ -159,6 +192,8 @@ export async function notifyBuyer(
   notice: Status,
   /** The order as its route just read it, so it is not read twice. */
   known?: Pedido,
+  /** `corrigido`: a shipped order's tracking corrected (the e-mail says so). */
+  variant?: 'corrigido',
 ) {
   if (!NOTIFIED.has(notice)) return;
   const row = await buyerOf(db, number);
@@ -168,9 +203,9 @@ export async function notifyBuyer(
   const { nomeLoja } = await loadSettings(db);
   const first = firstName(row.name);
   sendInBackground(mailer, {
-    kind: `pedido-${notice}`,
+    kind: variant ? `pedido-rastreio-${variant}` : `pedido-${notice}`,
     to: row.email,
-    ...compose(notice as Notice, pedido, nomeLoja, origin, first),
+    ...compose(notice, pedido, nomeLoja, origin, first, variant === 'corrigido'),
   });
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
+import { trackingUrl } from '#/contract/tracking.ts';
 import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { productImages } from '#/server/catalog/media-urls.ts';
@@ -116,7 +117,15 @@ export async function loadOrder(
       return [{ situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() }];
     }),
     ...(row.carrier || row.trackingCode
-      ? { rastreio: { transportadora: row.carrier, codigo: row.trackingCode } }
+      ? {
+          rastreio: {
+            transportadora: row.carrier,
+            codigo: row.trackingCode,
+            ...(trackingUrl(row.carrier, row.trackingCode)
+              ? { url: trackingUrl(row.carrier, row.trackingCode) }
+              : {}),
+          },
+        }
       : {}),
     ...(refunded > 0
       ? {

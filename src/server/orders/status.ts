@@ -152,3 +152,39 @@ export async function moveInTransaction(
 
 /** Where an order in `status` may go next. */
 export const nextStatuses = (status: Status): readonly Status[] => NEXT[status];
+
+/**
+ * Correct the carrier and code of an order already shipped (or delivered); answers what they were. An order
+ * not shipped yet is a 409 (it gets them when it is marked shipped).
+ */
+export async function changeTracking(
+  db: Db,
+  number: number,
+  tracking: { carrier: string; trackingCode: string },
+): Promise<{ carrier: string; trackingCode: string }> {
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ status: t.orders.status, carrier: t.orders.carrier, trackingCode: t.orders.trackingCode })
+      .from(t.orders)
+      .where(eq(t.orders.number, number))
+      .for('update');
+    if (!order) throw notFound('Pedido não encontrado.');
+    if (order.status !== 'shipped' && order.status !== 'delivered')
+      throw new PlatformError(
+        409,
+        'invalid_status_change',
+        `O pedido ${String(number)} ainda não foi enviado: o rastreio vai junto com "Marcar como enviado".`,
+      );
+    await tx.update(t.orders).set(tracking).where(eq(t.orders.number, number));
+    return { carrier: order.carrier, trackingCode: order.trackingCode };
+  });
+}
+
+/** Whether the order is collected at a pickup point (nothing is carried, so no tracking). */
+export async function isPickup(db: Db, number: number): Promise<boolean> {
+  const [row] = await db
+    .select({ shipping: t.orders.shipping })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  return (row?.shipping as { tipo?: string } | undefined)?.tipo === 'retirada';
+}

@@ -1,13 +1,19 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { isOrderNumber, orderRefundSchema, orderStatusChangeSchema } from '#/contract/order.ts';
+import {
+  isOrderNumber,
+  orderRefundSchema,
+  orderStatusChangeSchema,
+  trackingChangeSchema,
+} from '#/contract/order.ts';
 import { refundResolveSchema, staffOrderQuerySchema } from '#/contract/staff-orders.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import { allow } from '#/server/middleware.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
-import { changeStatus, STATUS, toStatus } from '#/server/orders/status.ts';
+import { changeStatus, changeTracking, isPickup, STATUS, toStatus } from '#/server/orders/status.ts';
+import { trackingProblems } from '#/contract/tracking.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import { exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
 import { resolveRefund } from '#/server/staff/refunds.ts';
@@ -23,6 +29,13 @@ const refusal =
   (fallback: string) => (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
     if (!result.success) throw badRequest(result.error?.issues[0]?.message ?? fallback);
   };
+
+/** A carrier and code the buyer cannot follow: a 400 saying each field's problem. */
+function refuseBadTracking(carrier: string, code: string): void {
+  const problems = trackingProblems(carrier, code);
+  const first = Object.values(problems)[0];
+  if (first) throw new PlatformError(400, 'validation', first, problems);
+}
 
 const orderNumber = (value: string) => {
   if (!isOrderNumber(value)) throw notFound('Pedido não encontrado.');
@@ -53,6 +66,8 @@ staffOrders.put(
     const { situacao, de, transportadora = '', rastreio = '' } = c.req.valid('json');
     const to = toStatus(situacao);
     const { db, mailer } = c.get('config');
+    // A shipment says how the buyer follows it (a pickup needs no carrier).
+    if (to === 'shipped' && !(await isPickup(db, numero))) refuseBadTracking(transportadora, rastreio);
     // A provider's money is never kept for an order that is cancelled: that takes the refund.
     if (to === 'cancelled' && (await refundable(db, numero)))
       throw new PlatformError(
@@ -113,5 +128,37 @@ staffOrders.post(
     if (!/^\d{1,9}$/.test(id)) throw notFound('Devolução não encontrada.');
     await resolveRefund(c.get('config').db, numero, Number(id), c.get('actor'), c.req.valid('json').nota);
     return c.json({ sucesso: true, mensagem: 'Devolução marcada como resolvida.' });
+  },
+);
+
+/**
+ * `PUT /v2/admin/orders/{numero}/tracking`: correct a shipped order's carrier and code (a typo, a new label):
+ * recorded, and the buyer is e-mailed the new code.
+ */
+staffOrders.put(
+  '/:numero/tracking',
+  zValidator('json', trackingChangeSchema, refusal('Rastreio inválido.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const { transportadora, rastreio } = c.req.valid('json');
+    refuseBadTracking(transportadora, rastreio);
+    const { db, mailer } = c.get('config');
+    await recorded(
+      db,
+      (tx) => changeTracking(tx, numero, { carrier: transportadora, trackingCode: rastreio }),
+      (was) => ({
+        actor: c.get('actor'),
+        action: 'pedido.rastreio',
+        entity: 'pedido',
+        entityId: String(numero),
+        before: { transportadora: was.carrier, rastreio: was.trackingCode },
+        after: { transportadora, rastreio },
+      }),
+    );
+    await notifyBuyer(db, mailer, c.get('origin'), numero, 'shipped', undefined, 'corrigido');
+    return c.json({
+      sucesso: true,
+      mensagem: 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.',
+    });
   },
 );

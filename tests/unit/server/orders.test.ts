@@ -298,8 +298,28 @@ describe('after the order', () => {
   const staff = (numero: number | string, situacao: string, token = ADMIN_TOKEN) =>
     store.request(`/v2/admin/orders/${String(numero)}/status`, {
       method: 'PUT',
-      ...json({ situacao }, { Authorization: `Bearer ${token}` }),
+      ...json(
+        {
+          situacao,
+          // A shipment says how the buyer follows it.
+          ...(situacao === 'enviado' ? { transportadora: 'Correios', rastreio: 'AA123456785BR' } : {}),
+        },
+        { Authorization: `Bearer ${token}` },
+      ),
     });
+
+  test('a cancelled order is e-mailed to its buyer with what happens to the money', async () => {
+    const unpaid = (await placed()).pedido.numero;
+    expect((await staff(unpaid, 'cancelado')).status).toBe(200);
+    const paid = (await placed()).pedido.numero;
+    expect((await staff(paid, 'pago')).status).toBe(200);
+    expect((await staff(paid, 'cancelado')).status).toBe(200);
+    const mailOf = (n: number) => store.mail.findLast((m) => m.subject === `Pedido ${String(n)} cancelado`);
+    await expect
+      .poll(() => mailOf(paid)?.text ?? '')
+      .toMatch(/devolve o valor por Pix para a conta de onde ele saiu/);
+    expect(mailOf(unpaid)?.text).toContain('Nenhum valor foi cobrado.');
+  });
 
   test('only the buyer can open the order: another visitor gets 404, the account on another device 200', async () => {
     const { session, customerId, pedido } = await placed();

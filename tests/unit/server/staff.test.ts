@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pedidoSchema } from '#/contract/order.ts';
 import { staffMeSchema, staffOpenedSchema } from '#/contract/staff.ts';
+import { errorSchema } from '#/contract/common.ts';
 import { pedidoEquipeSchema, staffOrderExportSchema, staffOrderListSchema } from '#/contract/staff-orders.ts';
 import * as t from '#/server/db/schema.ts';
 import { addMember, issueLink } from '#/server/staff/members.ts';
@@ -246,15 +247,34 @@ describe('orders in the back office', () => {
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as { error: string }).error).toBe('stale_status');
     expect(
-      (await move({ situacao: 'enviado', de: 'pago', transportadora: 'Correios', rastreio: 'AA123456789BR' }))
+      (await move({ situacao: 'enviado', de: 'pago', transportadora: 'Correios', rastreio: 'AA123456785BR' }))
         .status,
     ).toBe(200);
     expect((await move({ situacao: 'enviado', de: 'pago', rastreio: '<script>' })).status).toBe(400);
+    // A shipment without a way to follow it, or a Correios code whose check digit is wrong: refused by field.
+    const bare = await move({ situacao: 'enviado', de: 'pago' });
+    expect(bare.status).toBe(400);
+    expect(Object.keys(((await bare.json()) as { erros: object }).erros).sort()).toEqual([
+      'rastreio',
+      'transportadora',
+    ]);
+    const digit = await move({
+      situacao: 'enviado',
+      de: 'pago',
+      transportadora: 'Correios',
+      rastreio: 'AA123456789BR',
+    });
+    expect(digit.status).toBe(400);
+    expect(errorSchema.parse(await digit.json()).mensagem).toMatch(/dígito verificador/);
 
     const res = await admin(`/orders/${String(numero)}`, { headers: as(team.token) });
     const pedido = pedidoEquipeSchema.parse(((await res.json()) as { pedido: unknown }).pedido);
     expect(pedido.cliente.nome).toBe('Ana Souza');
-    expect(pedido.rastreio).toEqual({ transportadora: 'Correios', codigo: 'AA123456789BR' });
+    expect(pedido.rastreio).toEqual({
+      transportadora: 'Correios',
+      codigo: 'AA123456785BR',
+      url: 'https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR',
+    });
     expect(pedido.proximas).toEqual(['entregue']);
     expect(pedido.linhaDoTempo.map((l) => [l.situacao, l.autor])).toEqual([
       ['aguardando_pagamento', 'Cliente'],
@@ -272,10 +292,24 @@ describe('orders in the back office', () => {
       headers: { Session: first.session },
     });
     const shown = pedidoSchema.parse(((await page.json()) as { pedido: unknown }).pedido);
-    expect(shown.rastreio?.codigo).toBe('AA123456789BR');
+    expect(shown.rastreio?.codigo).toBe('AA123456785BR');
     await new Promise((r) => setTimeout(r, 50));
     const mail = store.mail.findLast((m) => m.subject === `Pedido ${String(numero)} enviado`);
-    expect(mail?.text).toContain('Código de rastreio: AA123456789BR');
+    expect(mail?.text).toContain('Código de rastreio: AA123456785BR');
+    expect(mail?.text).toContain(
+      'Acompanhe a entrega: https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR',
+    );
+    // A typo found later: corrected, recorded, and the buyer gets the new code.
+    const fix = (body: unknown) =>
+      admin(`/orders/${String(numero)}/tracking`, { method: 'PUT', body, headers: as(team.token) });
+    expect((await fix({ transportadora: 'Correios', rastreio: 'AA123456789BR' })).status).toBe(400);
+    expect((await fix({ transportadora: 'Jadlog', rastreio: '10082340012345' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const corrected = store.mail.findLast(
+      (m) => m.subject === `Pedido ${String(numero)}: código de rastreio corrigido`,
+    );
+    expect(corrected?.text).toContain('Código de rastreio: 10082340012345');
+    expect(corrected?.text).toContain('https://www.jadlog.com.br/jadlog/tracking?cte=10082340012345');
     // The export: every match, no paging, with what a spreadsheet needs; the same filters' refusals.
     const exported = await admin(`/orders/export?q=${String(numero)}`, { headers: as(team.token) });
     const sheet = staffOrderExportSchema.parse(await exported.json());
@@ -285,7 +319,7 @@ describe('orders in the back office', () => {
       numero,
       cidade: 'Campinas',
       uf: 'SP',
-      transportadora: 'Correios',
+      transportadora: 'Jadlog',
     });
     expect((await admin('/orders/export?situacao=x', { headers: as(team.token) })).status).toBe(400);
     expect((await admin('/orders/99999999', { headers: as(team.token) })).status).toBe(404);

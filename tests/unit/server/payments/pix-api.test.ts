@@ -415,7 +415,7 @@ describe('refunds by the team', () => {
     await notify(psp.notice(psp.pay(row.providerRef)));
     await staff(`/${String(pedido.numero)}/status`, {
       method: 'PUT',
-      body: JSON.stringify({ situacao: 'enviado' }),
+      body: JSON.stringify({ situacao: 'enviado', transportadora: 'Jadlog', rastreio: '10082340012345' }),
     });
     const stock = await stockOf();
     const res = await staff(`/${String(pedido.numero)}/refund`, { method: 'POST', body: '{}' });
