@@ -65,7 +65,7 @@ test('a catalogue member edits a product: refused by the field, then a new price
   const history = page.getByRole('table', { name: 'Mudanças deste produto' });
   await expect(history.locator('tbody tr').first()).toContainText('Carla Catálogo');
   await expect(history.locator('tbody tr').first()).toContainText(
-    `endereco: ${product.caminho.slice(1, -5)} → ${address}`,
+    `Endereço: ${product.caminho.slice(1, -5)} → ${address}`,
   );
   const served = new Map([[`/painel/produtos/${String(product.id)}`, await page.content()]]);
 
