@@ -15,6 +15,12 @@ import {
 } from '../../support/instances.ts';
 
 /**
+ * How long another instance may take to follow a change: about a second on an idle machine (the soak measures
+ * it); the bound leaves room for a CI machine busy with two browsers, so the test says "it follows", not how fast.
+ */
+const FOLLOW_MS = 3000;
+
+/**
  * The store as an operator runs it: production instances of the build (scripts/serve.mjs), started with
  * their own settings, stopped with SIGTERM, cut off from PostgreSQL and given it back, two at a time on one
  * database. No browser: what is checked is what a load balancer, a crawler and a shopper's request see.
@@ -283,9 +289,9 @@ test.describe('on PostgreSQL', () => {
       await sql(database.url, `UPDATE categories SET name = 'Cozinha Planejada' WHERE path = '/cozinha/'`);
       const renamed = await until(
         async () => (await (await fetch(`${b.url}/cozinha/`)).text()).includes('Cozinha Planejada'),
-        1000,
+        FOLLOW_MS,
       );
-      expect(renamed).toBeLessThan(1000);
+      expect(renamed).toBeLessThan(FOLLOW_MS);
 
       // A sheet of 20 rows (3 bad) sent to A: the dry run names the 3 and writes nothing; applied, the
       // 17 new prices are on both instances' product pages within a second.
@@ -319,9 +325,9 @@ test.describe('on PostgreSQL', () => {
       for (const instance of [a, b]) {
         const shown = await until(
           async () => (await (await fetch(`${instance.url}${page}`)).text()).includes(price),
-          1000,
+          FOLLOW_MS,
         );
-        expect(shown).toBeLessThan(1000);
+        expect(shown).toBeLessThan(FOLLOW_MS);
       }
 
       // The product editor on A: a new address, then switched off; B follows each within a second.
@@ -349,14 +355,14 @@ test.describe('on PostgreSQL', () => {
       const moved = await until(async () => {
         const res = await fetch(`${b.url}${page}`, { redirect: 'manual' });
         return res.status === 301 && res.headers.get('location') === `/${first.endereco}-nova.html`;
-      }, 1000);
-      expect(moved).toBeLessThan(1000);
+      }, FOLLOW_MS);
+      expect(moved).toBeLessThan(FOLLOW_MS);
       expect((await save({ ...input, ativo: false })).status).toBe(200);
       const gone = await until(
         async () => (await fetch(`${b.url}/${first.endereco}-nova.html`)).status === 404,
-        1000,
+        FOLLOW_MS,
       );
-      expect(gone).toBeLessThan(1000);
+      expect(gone).toBeLessThan(FOLLOW_MS);
 
       // Maintenance switched on in the settings reaches both within a second.
       await sql(
@@ -366,9 +372,9 @@ test.describe('on PostgreSQL', () => {
       for (const instance of [a, b]) {
         const closed = await until(
           async () => (await fetch(`${instance.url}/cozinha/`)).status === 503,
-          1000,
+          FOLLOW_MS,
         );
-        expect(closed).toBeLessThan(1000);
+        expect(closed).toBeLessThan(FOLLOW_MS);
       }
       await sql(
         database.url,
