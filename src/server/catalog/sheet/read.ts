@@ -97,6 +97,9 @@ export const XLSX_UNPACKED_MAX = 100 * 1024 * 1024;
  */
 const INFLATE_STEP = 4 * 1024;
 
+/** A cell's opening tag is shorter than this: a longer tail is no tag to carry. */
+const TAG_MAX = 256;
+
 /** Formula cells of the first worksheet, by row number (1 = the heading), as column indexes (0 = A). */
 export type FormulaCells = Map<number, Set<number>>;
 
@@ -109,8 +112,8 @@ function columnIndex(letters: string): number {
 
 /**
  * Reads a worksheet's XML as it inflates and notes each cell holding a formula (`<c r="B4"><f>…`), so the
- * store never takes a formula's cached result for a value someone typed. Tokens split across chunks are
- * carried to the next one (a chunk is cut at its last `<`).
+ * store never takes a formula's cached result for a value someone typed. A tag split across chunks is
+ * carried to the next one (a chunk is cut at its last `<`, at most TAG_MAX characters back).
  */
 function formulaScanner(found: FormulaCells) {
   let carry = '';
@@ -118,7 +121,9 @@ function formulaScanner(found: FormulaCells) {
   const decoder = new TextDecoder();
   return (chunk: Uint8Array, final: boolean) => {
     const text = carry + decoder.decode(chunk, { stream: !final });
-    const cut = final ? text.length : Math.max(0, text.lastIndexOf('<'));
+    // What is carried is at most a tag's start: text with no `<` near its end (a bomb's filler) carries nothing.
+    const last = text.lastIndexOf('<');
+    const cut = final || last < 0 || text.length - last > TAG_MAX ? text.length : last;
     carry = text.slice(cut);
     for (const m of text.slice(0, cut).matchAll(/<c\s[^>]*?\br="([A-Z]{1,3})(\d{1,7})"|<f[\s>/]/g)) {
       if (m[1] && m[2]) cell = { row: Number(m[2]), column: columnIndex(m[1]) };
