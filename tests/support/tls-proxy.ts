@@ -38,7 +38,9 @@ export async function startTlsProxy(): Promise<TlsProxy> {
   const port = await freePort();
   let target = 0;
   const cookies: TlsProxy['cookies'] = [];
-  const agent = new http.Agent({ keepAlive: true });
+  // A connection per request: a kept-alive one the server closes after its idle timeout (5 s) can be picked
+  // for the next request at that very moment, and a POST on it fails with no answer (seen once in CI).
+  const agent = new http.Agent({ keepAlive: false });
   const sockets = new Set<net.Socket>();
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const upstream = http.request(
