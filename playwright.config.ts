@@ -23,7 +23,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   // The list, then where the time went (the slowest journeys and spec files).
   reporter: [['list'], ['./tests/support/slowest-playwright.ts']],
@@ -47,6 +47,8 @@ export default defineConfig({
     },
   },
   projects: [
+    // Production instances started, stopped and cut off from their database; no browser (operations/).
+    { name: 'operations', testMatch: 'operations/**/*.spec.ts', timeout: 120_000, workers: 1 },
     {
       name: 'desktop',
       testIgnore: 'operations/**',
@@ -57,8 +59,6 @@ export default defineConfig({
       testIgnore: 'operations/**',
       use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions },
     },
-    // Production instances started, stopped and cut off from their database; no browser (operations/).
-    { name: 'operations', testMatch: 'operations/**/*.spec.ts', timeout: 120_000 },
   ],
   // Started one after the other: the second reuses the first one's build.
   webServer: [

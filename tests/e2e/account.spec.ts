@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mailsTo, ownAddress } from './servers.ts';
 import { confirmSignUp, fillSignUp } from './shopper.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
 test.beforeEach(async ({ context }) => {
@@ -75,7 +76,11 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   }
 });
 
-test('forgotten password: the link from the recovery request sets a new one, once', async ({ page }) => {
+test('forgotten password: the link from the recovery request sets a new one, once', async ({
+  page,
+  isMobile,
+}) => {
+  onceAtDesktopWidth(isMobile);
   const email = `esqueci.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
   await page.goto('/checkout/cadastro');
   const form = page.locator('main form');

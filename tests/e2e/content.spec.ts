@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { onceAtDesktopWidth } from './widths.ts';
 
 test('a marketing page is static HTML in the build, served whole to a reader without JavaScript', async ({
   browser,
   baseURL,
+  isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   // `astro build` (run by the e2e server) wrote it; the server does not render it on request.
   const built = fs.readFileSync('dist/pages/pagina/black-friday/index.html', 'utf8');
   expect(built).toMatch(/<h1[^>]*>Black Friday até 50% off<\/h1>/);
@@ -56,7 +59,13 @@ test('coupons: each code is copied with one tap once the page is interactive', a
   });
   await page.goto('/pagina/cupons');
   await page.mouse.move(10, 10);
-  await page.getByRole('button', { name: 'Copiar código' }).nth(1).click();
+  // The shopper taps the button beside FRETE10 (the islands appear in whatever order they hydrate, so the
+  // second button on screen is not always the second coupon's).
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.locator('code', { hasText: /^FRETE10$/ }) })
+    .getByRole('button', { name: 'Copiar código' })
+    .click();
   await expect(page.getByRole('button', { name: 'Copiado!' })).toHaveCount(1);
   expect(await page.evaluate(() => (window as Window & { __copied?: string[] }).__copied)).toEqual([
     'FRETE10',

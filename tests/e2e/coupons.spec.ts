@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 
 import { confirmSignUp, fillSignUp, shopperContext } from './shopper.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 /** Every amount in reais a text prints ('R$ 1.234,56', no-break space), as numbers. */
 const amounts = (text: string) =>
@@ -31,6 +32,7 @@ test('coupons without JavaScript: LINHAPRETA15 refused with its reason, BEMVINDO
   browser,
   isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   test.setTimeout(90_000);
   const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();

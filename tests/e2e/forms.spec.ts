@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EVALUATION_LINK, ownAddress } from './servers.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 // Each journey is its own shopper (address), as behind the CDN: sign-ups and logins stay within limits.
 test.beforeEach(async ({ context }) => {
@@ -54,7 +55,9 @@ test('newsletter in the footer, without JavaScript: a wrong e-mail, then the sig
 
 test('architect programme: a student signs up; the store evaluation without a key goes home', async ({
   page,
+  isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   await page.goto('/pagina/sou-arquiteto');
   await page.getByRole('link', { name: 'cadastre-se como estudante' }).click();
   const form = page.locator('main form');
@@ -122,7 +125,9 @@ test('store evaluation from the invitation link: answers checked, then kept; the
 
 test('architect programme: a professional signs up with a CAU registration and a portfolio', async ({
   page,
+  isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   await page.goto('/pagina/sou-arquiteto');
   await page.getByRole('link', { name: 'cadastre-se como profissional' }).click();
   await expect(page).toHaveURL(/\/pagina\/sou-arquiteto\/form-profissional$/);

@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { MAINTENANCE_PORT, MAINTENANCE_SECRET } from './servers.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 /** The second e2e server runs with MAINTENANCE=on (playwright.config.ts). */
 const closed = `http://127.0.0.1:${String(MAINTENANCE_PORT)}`;
 
-test('maintenance: everyone gets the waiting page, pages built to static HTML too', async ({ page }) => {
+test('maintenance: everyone gets the waiting page, pages built to static HTML too', async ({
+  page,
+  isMobile,
+}) => {
+  onceAtDesktopWidth(isMobile);
   for (const path of ['/', '/pagina/black-friday', '/cozinha/']) {
     const res = await page.goto(closed + path);
     expect(res?.status()).toBe(503);
@@ -24,7 +29,9 @@ test('maintenance: everyone gets the waiting page, pages built to static HTML to
 
 test('maintenance: the release shows the store and is remembered; another value takes it back', async ({
   page,
+  isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   const wrong = await page.goto(`${closed}/?liberar=palpite`);
   expect(wrong?.status()).toBe(503);
 

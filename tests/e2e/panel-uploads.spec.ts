@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { ADMIN_TOKEN } from './servers.ts';
 import { shopperContext } from './shopper.ts';
 import { catalogueMember } from './staff.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 /**
  * The panel's uploads at the sizes the README documents, through the built server as a phone sends them: a
@@ -24,6 +25,7 @@ test('a 2 MB phone photo and a 3 MB sheet arrive; a 12 MB photo is refused with 
   isMobile,
   request,
 }) => {
+  onceAtDesktopWidth(isMobile);
   test.setTimeout(120_000);
   const staff = { Authorization: `Bearer ${ADMIN_TOKEN}` };
   const listed = await request.get(`/api/v2/admin/products?ordem=nome&pagina=${isMobile ? '9' : '10'}`, {

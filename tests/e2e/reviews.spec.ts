@@ -3,6 +3,7 @@ import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
 import { htmlErrors } from './vnu.ts';
 import { confirmSignUp, fillSignUp, shopperContext } from './shopper.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 type Pending = { avaliacoes: { id: number; idProduto: number; nome: string; situacao: string }[] };
 
@@ -20,6 +21,7 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   isMobile,
   request,
 }) => {
+  onceAtDesktopWidth(isMobile);
   test.setTimeout(90_000);
   const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN, mailsTo } from './servers.ts';
 import { shopperContext } from './shopper.ts';
+import { onceAtDesktopWidth } from './widths.ts';
 
 /** The store's team sets a finish's stock through the staff API. */
 async function setStock(request: APIRequestContext, sku: string, estoque: number) {
@@ -17,6 +18,7 @@ test('a sold-out finish: "Avise-me quando chegar" without JavaScript, the restoc
   browser,
   isMobile,
 }) => {
+  onceAtDesktopWidth(isMobile);
   const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();
   // A product no other journey picks (they take the first ones of a listing): it is sold out for a while.
