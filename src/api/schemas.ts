@@ -13,6 +13,7 @@ import {
   verifySchema,
 } from '#/contract/page.ts';
 import { activityListSchema } from '#/contract/activity.ts';
+import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
@@ -59,6 +60,8 @@ export const SCHEMAS = {
   cart: cartSchema,
   upsell: upsellSchema,
   formAnswer: formAnswerSchema,
+  staffInbox: inboxListSchema,
+  staffInboxExport: inboxExportSchema,
   order: pedidoAnswerSchema,
   orders: pedidosAnswerSchema,
   paymentMethods: paymentMethodsSchema,

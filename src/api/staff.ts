@@ -49,6 +49,18 @@ export const staffLinkOpen = (client: Client, token: string) =>
 export const staffLogout = (client: Client, everywhere = false) =>
   sendJson(client, 'delete', everywhere ? 'v2/admin/sessions' : 'v2/admin/session', undefined, 'formAnswer');
 
+/** The inbox: contact messages, architect sign-ups, store evaluations and newsletter sign-ups, newest first. */
+export const staffInbox = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/inbox', query, 'staffInbox');
+
+/** Every message the filters match (no paging), for a spreadsheet. */
+export const staffInboxExport = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/inbox/export', query, 'staffInboxExport');
+
+/** Mark a message answered (or waiting again). */
+export const markMessageAnswered = (client: Client, id: string, respondida: boolean) =>
+  sendJson(client, 'put', `v2/admin/inbox/${encodeURIComponent(id)}/answered`, { respondida }, 'formAnswer');
+
 export const staffOrders = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/orders', query, 'staffOrders');
 
@@ -73,6 +85,16 @@ export const changeTracking = (
   tracking: { transportadora: string; rastreio: string },
 ) =>
   sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/tracking`, tracking, 'formAnswer');
+
+/** More time to pay an order waiting for the team to confirm its Pix (`minutos`: one of DEADLINE_CHOICES). */
+export const extendDeadline = (client: Client, numero: string, minutos: string) =>
+  sendJson(
+    client,
+    'post',
+    `v2/admin/orders/${encodeURIComponent(numero)}/deadline`,
+    { minutos },
+    'formAnswer',
+  );
 
 /** Settle a refund alert another way (`nota`: how), ending the alert. */
 export const resolveRefund = (client: Client, numero: string, id: string, nota: string) =>

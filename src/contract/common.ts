@@ -132,3 +132,24 @@ export const soldOutOnly = () =>
     .enum(['0', '1'], { error: 'esgotados: use 0 ou 1.' })
     .optional()
     .transform((v) => v === '1');
+
+/** A day as `aaaa-mm-dd` (a date input's value), or nothing. */
+export const dayFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`))),
+      {
+        message: `${label}: use uma data como 2026-11-25.`,
+      },
+    )
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** An empty select or field means "any". */
+export const anyOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .union([z.literal(''), z.enum(values)], { error: message })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));

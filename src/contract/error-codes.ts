@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_signature',
   'not_refundable',
+  'provider_deadline',
   'not_an_alert',
   'first_owner_closed',
   'login_required',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listSearch, wholeNumber } from './common.ts';
+import { anyOf, dayFilter, listSearch, wholeNumber } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
 
 /** The back office's orders (`GET /v2/admin/orders`, `GET /v2/admin/orders/{numero}`; our extension). */
@@ -9,33 +9,12 @@ export const STAFF_ORDERS_PER_PAGE = 25;
 /** Pages past this are refused: filters narrow a list better than paging 250 pages deep. */
 export const STAFF_ORDER_PAGES_MAX = 400;
 
-/** A day as `aaaa-mm-dd` (a date input's value), or nothing. */
-const day = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T12:00:00Z`))),
-      {
-        message: `${label}: use uma data como 2026-11-25.`,
-      },
-    )
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
-
-/** An empty select or field means "any". */
-const anyOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .union([z.literal(''), z.enum(values)], { error: message })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
-
 export const staffOrderQuerySchema = z.object({
   situacao: anyOf(ORDER_STATUSES, 'Situação inválida.'),
   pagamento: anyOf(PAYMENT_METHODS, 'Forma de pagamento inválida.'),
   /** Placed on or after this day, on or before that one (Brasília time). */
-  de: day('Data inicial'),
-  ate: day('Data final'),
+  de: dayFilter('Data inicial'),
+  ate: dayFilter('Data final'),
   /** A number, or part of the buyer's name, e-mail or CPF/CNPJ. */
   q: listSearch(),
   ordem: z
@@ -129,6 +108,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   devolucao: z.object({ valor: z.number(), provedor: z.string() }).optional(),
   /** The refunds in the ledger, with what each provider said. */
   devolucoes: z.array(devolucaoEquipeSchema),
+  /** Waiting for the team to confirm its Pix (static Pix): the team may give it more time. */
+  aguardaEquipe: z.boolean(),
 });
 export type PedidoEquipe = z.infer<typeof pedidoEquipeSchema>;
 export const staffOrderAnswerSchema = z.object({ pedido: pedidoEquipeSchema });
@@ -179,4 +160,19 @@ export const refundResolveSchema = z.object({
     .trim()
     .min(5, 'Diga como a devolução foi resolvida (por exemplo, "devolvido por transferência em 27/11").')
     .max(300, 'Use até 300 caracteres.'),
+});
+
+/** How much more time the team may give an order waiting for its Pix, and how the page says it. */
+export const DEADLINE_CHOICES = [30, 120, 1440] as const;
+export const DEADLINE_LABELS: Record<(typeof DEADLINE_CHOICES)[number], string> = {
+  30: 'Mais 30 minutos',
+  120: 'Mais 2 horas',
+  1440: 'Mais 24 horas',
+};
+
+/** `POST /v2/admin/orders/{numero}/deadline`: more time to pay (one of DEADLINE_CHOICES, in minutes). */
+export const orderDeadlineSchema = z.object({
+  minutos: z.coerce
+    .number({ error: 'Escolha quanto tempo a mais.' })
+    .refine((m) => (DEADLINE_CHOICES as readonly number[]).includes(m), 'Escolha quanto tempo a mais.'),
 });

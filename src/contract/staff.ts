@@ -85,8 +85,15 @@ export const staffEnrolmentSchema = z.object({ segredo: z.string(), uri: z.strin
 /** `POST /v2/admin/me/totp/confirm`: the recovery codes, shown once. */
 export const staffRecoveryCodesSchema = z.object({ codigosRecuperacao: z.array(z.string()) });
 
-/** `GET /v2/admin/me`: who is calling (`membro` absent for the automation token). */
-export const staffMeSchema = z.object({ papel: z.enum(PAPEIS), membro: membroSchema.optional() });
+/** `GET /v2/admin/me`: who is calling (`membro` absent for the automation token), and what waits for them. */
+export const staffMeSchema = z.object({
+  papel: z.enum(PAPEIS),
+  membro: membroSchema.optional(),
+  /** Owners and orders members: the orders waiting for the team (paid, or a Pix to confirm). */
+  pedidosAAgir: z.number().int().optional(),
+  /** The same roles: inbox messages not yet answered. */
+  mensagensAResponder: z.number().int().optional(),
+});
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
 /** `POST /v2/admin/staff` (owners): a new member; the answer carries the one-time link (also e-mailed). */

@@ -1,7 +1,8 @@
 import type { Client } from '#/api/http.ts';
 import type { Papel } from '#/contract/staff.ts';
 import type { Answer, Notice } from './answer.ts';
-import { refusal } from './answer.ts';
+import { redirect, refusal } from './answer.ts';
+import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 export { listHref } from '#/lib/panel-list.ts';
 export type { FilterField } from '#/lib/panel-list.ts';
@@ -10,52 +11,60 @@ import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 /**
- * The panel's one list page (orders, products, stock, and every list to come): filters read from the address
- * (a filtered list is a link to share or reload), the page asked of the staff API, and a filter it refuses
- * said above an empty list with the API's status. The view is `components/panel/ListPage.astro`.
+ * The panel's one list page (orders, products, stock, the inbox, and every list to come): filters read from
+ * the address (a filtered list is a link to share or reload), the page asked of the staff API, a filter it
+ * refuses said above an empty list with the API's status, and a row's own form (a stock saved, a message
+ * marked answered) posted to the list and sent back to it. The view is `components/panel/ListPage.astro`.
  */
-export type ListView<L, X = undefined> = {
+export type ListView<L> = {
   filters: Fields;
   list: L | undefined;
   notice: Notice | undefined;
-  /** What else the page shows beside the list (a save's notice, options for its filters). */
-  extra: X;
 };
 
-export type ListSpec<L, X> = {
+export type ListSpec<L> = {
   roles: Papel[];
   /** The names of the filters the list reads from its address (`pagina` among them). */
   filters: readonly string[];
   load: (client: Client, filters: Fields) => Promise<L>;
-  /** Anything else the page needs, read beside the list (a posted row, a notice from the address). */
-  extra?: (frame: PanelFrame, filters: Fields) => Promise<{ extra: X; notice?: Notice; status?: number }>;
+  /**
+   * A row's form, posted to the list's address: done, it answers the address to go back to (the list with
+   * its filters and what `done` reads to say what happened); refused, the refusal is said above the list.
+   */
+  post?: (frame: PanelFrame, fields: Fields, filters: Fields) => Promise<string>;
+  /** How a refused row's form is said (naming the row: "ABC-1: …"); the API's sentence by default. */
+  refused?: (fields: Fields, mensagem: string) => string;
+  /** What the address says was just done (rebuilt from what it can trust, never its text). */
+  done?: (params: URLSearchParams) => Notice | undefined;
 };
 
-export async function panelListPage<L, X = undefined>(
+export async function panelListPage<L>(
   visit: Visit,
-  spec: ListSpec<L, X>,
-): Promise<Answer<PanelPage<ListView<L, X>>>> {
-  return panelPage<ListView<L, X>>(visit, spec.roles, async (frame) => {
+  spec: ListSpec<L>,
+): Promise<Answer<PanelPage<ListView<L>>>> {
+  return panelPage<ListView<L>>(visit, spec.roles, async (frame) => {
     const filters = panelFilters(visit.url, spec.filters);
-    const side = spec.extra ? await spec.extra(frame, filters) : { extra: undefined as X };
+    const fields = spec.post ? await postedFields(visit.request) : undefined;
+    let notice = spec.done?.(visit.url.searchParams);
+    let status: number | undefined;
+    if (fields && spec.post)
+      try {
+        return redirect(await spec.post(frame, fields, filters));
+      } catch (error) {
+        const refused = refusal(error);
+        notice = { text: spec.refused?.(fields, refused.mensagem) ?? refused.mensagem, error: true };
+        status = refused.status;
+      }
     try {
       const list = await spec.load(frame.client, filters);
-      return {
-        status: side.status,
-        view: { frame, content: { filters, list, notice: side.notice, extra: side.extra } },
-      };
+      return { status, view: { frame, content: { filters, list, notice } } };
     } catch (error) {
       const refused = refusal(error);
       return {
         status: refused.status,
         view: {
           frame,
-          content: {
-            filters,
-            list: undefined,
-            notice: { text: refused.mensagem, error: true },
-            extra: side.extra,
-          },
+          content: { filters, list: undefined, notice: { text: refused.mensagem, error: true } },
         },
       };
     }

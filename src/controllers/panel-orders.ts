@@ -1,5 +1,6 @@
 import {
   changeTracking,
+  extendDeadline,
   moveOrder,
   refundOrder,
   resolveRefund,
@@ -97,6 +98,10 @@ const SIDE_ACTIONS: Record<
     await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '');
     return 'resolvido';
   },
+  prazo: async (client, numero, f) => {
+    await extendDeadline(client, numero, f['minutos'] ?? '');
+    return 'prazo';
+  },
   rastreio: async (client, numero, f) => {
     await changeTracking(client, numero, {
       transportadora: f['transportadora'] ?? '',
@@ -165,9 +170,11 @@ export async function panelOrderPage(
             ? 'Devolução marcada como resolvida. O registro diz quem resolveu e como.'
             : done === 'rastreio'
               ? 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.'
-              : done
-                ? DONE[done as Situacao]
-                : undefined;
+              : done === 'prazo'
+                ? 'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.'
+                : done
+                  ? DONE[done as Situacao]
+                  : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;

@@ -2,14 +2,12 @@ import { setStock, staffStock } from '#/api/staff.ts';
 import { SKU_PATTERN } from '#/contract/staff-stock.ts';
 import type { StaffStock } from '#/contract/staff-stock.ts';
 import type { Answer, Notice } from './answer.ts';
-import { redirect, refusal } from './answer.ts';
-import { postedFields } from './fields.ts';
-import type { Fields } from './fields.ts';
-import { panelFilters, panelPage } from './panel.ts';
+import { panelListPage } from './panel-list.ts';
+import type { ListView } from './panel-list.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
-export type StockView = { filters: Fields; list: StaffStock | undefined; notice: Notice | undefined };
+export type StockView = ListView<StaffStock>;
 
 const FILTERS = ['q', 'esgotados', 'pagina'] as const;
 
@@ -32,45 +30,26 @@ function savedNotice(params: URLSearchParams): Notice | undefined {
  * `/painel/estoque` (`catalogo` and owners): finishes by SKU or name (only sold-out ones, if asked), the
  * most awaited first; each row sets its stock, and shoppers waiting for a finish that comes back are e-mailed.
  */
-export async function panelStockPage(visit: Visit): Promise<Answer<PanelPage<StockView>>> {
-  return panelPage<StockView>(visit, ['catalogo'], async (frame) => {
-    const filters = panelFilters(visit.url, FILTERS);
-    const fields = await postedFields(visit.request);
-    let notice: Notice | undefined;
-    let status: number | undefined;
-    if (fields) {
-      const sku = fields['sku'] ?? '';
+export function panelStockPage(visit: Visit): Promise<Answer<PanelPage<StockView>>> {
+  return panelListPage(visit, {
+    roles: ['catalogo'],
+    filters: FILTERS,
+    load: staffStock,
+    post: async (frame, fields, filters) => {
       const typed = (fields['estoque'] ?? '').trim();
-      try {
-        const answer = await setStock(frame.client, sku, /^\d{1,7}$/.test(typed) ? Number(typed) : typed);
-        const back = new URLSearchParams(filters);
-        back.set('feito', answer.sku);
-        back.set('antes', String(answer.antes));
-        back.set('estoque', String(answer.estoque));
-        back.set('avisados', String(answer.avisados));
-        return redirect(`/painel/estoque?${back.toString()}`);
-      } catch (error) {
-        const refused = refusal(error);
-        notice = { text: `${sku}: ${refused.mensagem}`, error: true };
-        status = refused.status;
-      }
-    } else {
-      notice = savedNotice(visit.url.searchParams);
-    }
-    try {
-      return {
-        status,
-        view: { frame, content: { filters, list: await staffStock(frame.client, filters), notice } },
-      };
-    } catch (error) {
-      const refused = refusal(error);
-      return {
-        status: refused.status,
-        view: {
-          frame,
-          content: { filters, list: undefined, notice: { text: refused.mensagem, error: true } },
-        },
-      };
-    }
+      const answer = await setStock(
+        frame.client,
+        fields['sku'] ?? '',
+        /^\d{1,7}$/.test(typed) ? Number(typed) : typed,
+      );
+      const back = new URLSearchParams(filters);
+      back.set('feito', answer.sku);
+      back.set('antes', String(answer.antes));
+      back.set('estoque', String(answer.estoque));
+      back.set('avisados', String(answer.avisados));
+      return `/painel/estoque?${back.toString()}`;
+    },
+    refused: (fields, mensagem) => `${fields['sku'] ?? ''}: ${mensagem}`,
+    done: savedNotice,
   });
 }

@@ -42,6 +42,7 @@ export const panelLoginFor = (url: URL) =>
 export type PanelSection =
   | 'inicio'
   | 'pedidos'
+  | 'mensagens'
   | 'produtos'
   | 'planilha'
   | 'estoque'

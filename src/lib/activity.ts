@@ -8,4 +8,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   avaliacao: 'Avaliações',
   membro: 'Equipe',
   produto: 'Produtos',
+  mensagem: 'Mensagens',
 };

@@ -23,3 +23,7 @@ export const formatDateTime = (iso: string): string => dateTime.format(new Date(
 export const formatDate = (iso: string): string => date.format(new Date(iso));
 /** '14:05' */
 export const formatTime = (iso: string): string => time.format(new Date(iso));
+
+/** A deadline: '14:05' when it falls today (in the store's time zone), '28/11/2026, 14:05' otherwise. */
+export const formatDeadline = (iso: string, now: Date = new Date()): string =>
+  formatDate(iso) === formatDate(now.toISOString()) ? formatTime(iso) : formatDateTime(iso);

@@ -18,6 +18,7 @@ import { staffActivity } from './routes/staff-activity.ts';
 import { staffCatalog } from './routes/staff-catalog.ts';
 import { staffProducts } from './routes/staff-products.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
+import { staffInbox } from './routes/staff-inbox.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
 import { staffDoor, staffSession } from './routes/staff-session.ts';
@@ -80,6 +81,7 @@ export function createPlatform({
   api.route('/v2/admin', staffSession);
   api.route('/v2/admin/staff', staffMembers);
   api.route('/v2/admin/orders', staffOrders);
+  api.route('/v2/admin/inbox', staffInbox);
   api.use('/v2/admin/coupons/*', allow('catalogo'));
   api.route('/v2/admin/coupons', staffCoupons);
   api.use('/v2/admin/products/*', allow('catalogo'));

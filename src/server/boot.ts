@@ -86,11 +86,11 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     db: database.db,
     outboxDir: options.mail?.outboxDir,
   });
-  const stopExpiring = expireOrdersInBackground(database, mailer);
-  const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
-  const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
   // Background work has no request to take an origin from: e-mailed links use SITE_URL.
   const origin = options.siteUrl ?? 'http://localhost';
+  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin);
+  const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
+  const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
   const stopSweeping = sweepPaymentsInBackground({
     pix: pix && { db: database.db, api: pix.api, mailer, origin },
     mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },

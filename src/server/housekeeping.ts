@@ -10,6 +10,7 @@ import { purgeLoginCodes } from './accounts/login-watch.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
+import { remindTeamOfWaitingOrders } from './staff/team-mail.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -117,14 +118,23 @@ export function purgeInBackground(database: Database): () => void {
 export const EXPIRE_ORDERS_EVERY_MS = 60 * 1000;
 
 /**
- * Every minute on each instance: cancel unpaid Pix orders past their time and return their stock, then
+ * Every minute on each instance: remind the team of static-Pix orders about to expire, cancel unpaid orders
+ * past their time (and past the team's reminder) and return their stock, then
  * e-mail the shoppers waiting for a finish that is back in stock (however it came back: a cancelled order,
  * an import, an operator's SQL). No lock is needed: each order changes status, and each waiting request is
  * claimed, in one conditional UPDATE, so two instances sweeping at once do each thing once.
  */
-export function expireOrdersInBackground(database: Database, mailer: Mailer): () => void {
+export function expireOrdersInBackground(database: Database, mailer: Mailer, origin: string): () => void {
   const every = setInterval(() => {
-    expireOrders(database.db)
+    remindTeamOfWaitingOrders({ db: database.db, mailer, origin })
+      .then((numbers) => {
+        if (numbers.length > 0)
+          console.log(`[platform] team reminded of waiting Pix orders: ${numbers.join(', ')}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] team reminders skipped (${errorCode(error)}); trying again next round`);
+      })
+      .then(() => expireOrders(database.db))
       .then((numbers) => {
         if (numbers.length > 0) console.log(`[platform] unpaid orders expired: ${String(numbers.length)}`);
       })

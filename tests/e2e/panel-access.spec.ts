@@ -79,6 +79,8 @@ const PAGES = [
   '/painel/pedidos',
   '/painel/pedidos/999999',
   '/painel/pedidos.csv',
+  '/painel/mensagens',
+  '/painel/mensagens.csv',
   '/painel/avaliacoes',
   '/painel/cupons',
   '/painel/estoque',
@@ -111,6 +113,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/avaliacoes', { decisao: 'aprovada', id: '1' }],
       ['/painel/conta', { acao: 'iniciar' }],
       ['/painel/estoque', { sku: 'X', estoque: '0' }],
+      ['/painel/mensagens', { id: 'formulario-1', respondida: '1' }],
       ['/painel/produtos/1', { nome: 'Invadido', ativo: '' }],
       ['/painel/produtos/novo', { nome: 'Intruso', endereco: 'intruso' }],
       ['/painel/produtos/planilha', { acao: 'aplicar', importacao: 'aaaaaaaaaaaaaaaa' }],
@@ -136,6 +139,9 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/pedidos': [200, 403],
     '/painel/pedidos/999999': [404, 403],
     '/painel/pedidos.csv': [200, 403],
+    '/painel/mensagens': [200, 403],
+    '/painel/mensagens.csv': [200, 403],
+    '/painel/mensagens?tipo=voando': [400, 403],
     '/painel/avaliacoes': [403, 200],
     '/painel/cupons': [403, 200],
     '/painel/estoque': [403, 200],
@@ -198,6 +204,13 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
   const coupons = await (await fresh()).get('/api/v2/admin/coupons', { headers: token });
   const { cupons } = (await coupons.json()) as { cupons: { codigo: string; ativo: boolean }[] };
   expect(cupons.find((c) => c.codigo === 'BEMVINDO10')?.ativo).toBe(true);
+  // A catalogue member cannot mark a message answered.
+  const answered = await catalogue.ctx.post('/painel/mensagens', {
+    form: { id: 'formulario-1', respondida: '1' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(answered.status()).toBe(403);
   const cancel = await catalogue.ctx.post('/painel/pedidos/999999', {
     form: { acao: 'cancelar', de: 'aguardando_pagamento' },
     headers: { Origin: BASE },

@@ -104,10 +104,16 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await setPassword(member, memberLink, 'senha longa do bruno da expedição');
   await logIn(member, memberEmail, 'senha longa do bruno da expedição');
   await expect(member).toHaveURL(/\/painel$/);
+  // Their menu: the home, and the orders with how many wait for the team (this one at least).
   await expect(member.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
     'Início',
-    'Pedidos',
+    /^Pedidos\s*\d+\s*pedidos? esperam? a equipe$/,
+    /^Mensagens/,
   ]);
+  // The team was e-mailed the new order, with the link to it in the panel.
+  await expect
+    .poll(() => mailsTo(memberEmail).find((m) => m.includes(`Novo pedido ${String(numero)} na`)) ?? '')
+    .toContain(`/painel/pedidos/${String(numero)}`);
   const refused = await member.goto('/painel/equipe');
   expect(refused?.status()).toBe(403);
   await expect(member.getByRole('heading', { name: 'Sem acesso a esta área' })).toBeVisible();

@@ -4,21 +4,36 @@ import { ADMIN_TOKEN } from './servers.ts';
 
 /** Members of the store's team for the panel's journeys. */
 
-/** A `catalogo` member, made through the staff API as automation would, logged in on the panel. */
-export async function catalogueMember(page: Page, request: APIRequestContext) {
-  const email = `catalogo.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;
+/**
+ * A member with `papel`, made through the staff API as automation would, who sets a password from the
+ * one-time link and logs in on the panel. Answers their e-mail.
+ */
+export async function teamMember(
+  page: Page,
+  request: APIRequestContext,
+  papel: 'catalogo' | 'pedidos',
+  nome: string,
+): Promise<string> {
+  const email = `${papel}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;
+  const password = `senha longa de ${nome.toLowerCase()}`;
   const added = await request.post('/api/v2/admin/staff', {
     headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-    data: { email, nome: 'Carla Catálogo', papel: 'catalogo' },
+    data: { email, nome, papel },
   });
   expect(added.status()).toBe(201);
   const { link } = (await added.json()) as { link: string };
   await page.goto(link);
-  await page.getByLabel('Nova senha').fill('senha longa da carla do catálogo');
-  await page.getByLabel('Repita a senha').fill('senha longa da carla do catálogo');
+  await page.getByLabel('Nova senha').fill(password);
+  await page.getByLabel('Repita a senha').fill(password);
   await page.getByRole('button', { name: 'Salvar senha' }).click();
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill('senha longa da carla do catálogo');
+  await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/painel$/);
+  return email;
+}
+
+/** A `catalogo` member, logged in on the panel. */
+export async function catalogueMember(page: Page, request: APIRequestContext) {
+  await teamMember(page, request, 'catalogo', 'Carla Catálogo');
 }

@@ -1,5 +1,5 @@
 // One concern: how an order moves (paid, shipped, delivered, cancelled, expired) and its stock comes back.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Situacao } from '#/contract/order.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -54,8 +54,31 @@ async function returnStock(db: Db, numbers: number[]): Promise<void> {
 }
 
 /**
+ * How long before a static-Pix order expires the team is reminded (staff/team-mail.ts), and how long after
+ * the reminder such an order may be cancelled at the earliest: an order the team was never told about is
+ * never cancelled.
+ */
+export const TEAM_NOTICE_MINUTES = 10;
+
+/** Orders waiting for the team to confirm their payment: a Pix with no provider to confirm it. */
+export const waitsForTeam = and(
+  eq(t.orders.status, 'awaiting_payment'),
+  eq(t.orders.provider, ''),
+  eq(t.orders.payment, 'pix'),
+);
+
+/** A static-Pix order whose team has not had its reminder for TEAM_NOTICE_MINUTES yet: not cancelled. */
+const teamNotToldYet = and(
+  waitsForTeam,
+  or(
+    isNull(t.orders.teamRemindedAt),
+    sql`${t.orders.teamRemindedAt} > now() - ${`${String(TEAM_NOTICE_MINUTES)} minutes`}::interval`,
+  ),
+);
+
+/**
  * Cancel the unpaid orders whose time to pay has passed (all of them, or only `numbers`), and return
- * their stock. Safe with many instances at once: each order changes status in one conditional UPDATE, so
+ * their stock; an order waiting for the team to confirm its Pix only once the team has been reminded. Safe with many instances at once: each order changes status in one conditional UPDATE, so
  * only one of them returns its stock. Returns the numbers it cancelled.
  */
 export async function expireOrders(db: Db, numbers?: number[]): Promise<number[]> {
@@ -67,6 +90,7 @@ export async function expireOrders(db: Db, numbers?: number[]): Promise<number[]
         and(
           eq(t.orders.status, 'awaiting_payment'),
           lt(t.orders.expiresAt, sql`now()`),
+          not(teamNotToldYet ?? sql`false`),
           numbers ? inArray(t.orders.number, numbers) : undefined,
         ),
       )

@@ -9,6 +9,7 @@ import { badRequest } from '#/server/errors.ts';
 import { isOpenKey, keepEvaluation } from '#/server/forms/evaluations.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { rateLimit } from '#/server/rate-limit.ts';
+import { tellService } from '#/server/staff/inbox.ts';
 import { listReviews, writeReview } from '#/server/reviews/reviews.ts';
 
 /**
@@ -31,8 +32,20 @@ evaluations.get('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (
 evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async (c) => {
   const result = readForm(await c.req.json().catch(() => undefined), storeEvaluationSchema);
   if (!result.ok) return c.json(invalidForm(result.erros), 400);
-  if (!(await keepEvaluation(c.get('config').db, c.req.param('key'), result.data)))
+  const { db, mailer } = c.get('config');
+  if (!(await keepEvaluation(db, c.req.param('key'), result.data)))
     return c.json({ error: 'invalid_key', mensagem: KEY_GONE, sucesso: false }, 404);
+  const e = result.data;
+  await tellService(
+    { db, mailer, origin: c.get('origin') },
+    {
+      tipo: 'avaliacao',
+      nome: '',
+      email: '',
+      assunto: `Experiência ${String(e.experiencia)}/5, atendimento ${String(e.atendimento)}/5, ${e.satisfeito ? 'satisfeito(a)' : 'não satisfeito(a)'}`,
+      texto: e.mensagem || '(sem comentário)',
+    },
+  );
   return c.json({
     sucesso: true,
     mensagem: 'Obrigado pela avaliação! Ela ajuda a gente a melhorar.',

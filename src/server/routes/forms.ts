@@ -4,6 +4,7 @@ import type { FormAnswer } from '#/contract/forms.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { keepSubmission } from '#/server/forms/submissions.ts';
+import { tellService } from '#/server/staff/inbox.ts';
 import { rateLimit } from '#/server/rate-limit.ts';
 
 /** `POST form/contact` and `form/architect`: kept for the team; a filled honeypot keeps nothing. */
@@ -15,7 +16,14 @@ forms.post('/contact', rateLimit('atendimento', 5, 60_000), async (c) => {
   const result = readForm(await c.req.json().catch(() => undefined), contactSchema);
   if (!result.ok) return c.json(invalidForm(result.erros), 400);
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
-  if (!trap) await keepSubmission(c.get('config').db, 'contato', data.email, data);
+  if (!trap) {
+    const { db, mailer } = c.get('config');
+    await keepSubmission(db, 'contato', data.email, data);
+    await tellService(
+      { db, mailer, origin: c.get('origin') },
+      { tipo: 'contato', nome: data.nome, email: data.email, assunto: data.assunto, texto: data.mensagem },
+    );
+  }
   return c.json(received('Mensagem recebida! Respondemos em até 1 dia útil, no seu e-mail.'));
 });
 
@@ -23,7 +31,22 @@ forms.post('/architect', rateLimit('programa de arquitetos', 5, 60_000), async (
   const result = readForm(await c.req.json().catch(() => undefined), architectSchema);
   if (!result.ok) return c.json(invalidForm(result.erros), 400);
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
-  if (!trap) await keepSubmission(c.get('config').db, `arquiteto-${data.tipo}`, data.email, data);
+  if (!trap) {
+    const { db, mailer } = c.get('config');
+    await keepSubmission(db, `arquiteto-${data.tipo}`, data.email, data);
+    const { nome, email, tipo, ...rest } = data;
+    await tellService(
+      { db, mailer, origin: c.get('origin') },
+      {
+        tipo: `arquiteto-${tipo}`,
+        nome,
+        email,
+        assunto: 'Cadastro no programa de arquitetos',
+        texto: '',
+        dados: rest,
+      },
+    );
+  }
   return c.json(
     received('Cadastro recebido! Nossa equipe de relacionamento entra em contato em até 3 dias úteis.'),
   );

@@ -6,6 +6,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listOrders, loadOrder } from '#/server/orders/orders.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
+import { tellTeamOfOrder } from '#/server/staff/team-mail.ts';
 import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
 import { placeOrder } from '#/server/orders/place.ts';
 import { loadSettings } from '#/server/content/settings.ts';
@@ -46,6 +47,9 @@ orders.post('/order', body, async (c) => {
   const numero = placed.number;
   const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
   if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment', pedido);
+  // The team hears of every order placed (one whose charge could not be made was cancelled at once: no news).
+  if (placed.created && pedido && pedido.situacao !== 'cancelado')
+    await tellTeamOfOrder({ db, mailer, origin }, pedido);
   return c.json({ pedido }, 201);
 });
 

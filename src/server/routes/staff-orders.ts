@@ -6,7 +6,8 @@ import {
   orderStatusChangeSchema,
   trackingChangeSchema,
 } from '#/contract/order.ts';
-import { refundResolveSchema, staffOrderQuerySchema } from '#/contract/staff-orders.ts';
+import { orderDeadlineSchema, refundResolveSchema, staffOrderQuerySchema } from '#/contract/staff-orders.ts';
+import { extendDeadline } from '#/server/orders/deadline.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
@@ -159,6 +160,44 @@ staffOrders.put(
     return c.json({
       sucesso: true,
       mensagem: 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.',
+    });
+  },
+);
+
+const clock = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * `POST /v2/admin/orders/{numero}/deadline`: more time to pay an order waiting for the team to confirm its
+ * Pix; recorded, on the timeline, and reminded again before the new deadline.
+ */
+staffOrders.post(
+  '/:numero/deadline',
+  zValidator('json', orderDeadlineSchema, refusal('Escolha quanto tempo a mais.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const { minutos } = c.req.valid('json');
+    const { after } = await recorded(
+      c.get('config').db,
+      (tx) => extendDeadline(tx, numero, minutos, c.get('actor')),
+      (was) => ({
+        actor: c.get('actor'),
+        action: 'pedido.prazo',
+        entity: 'pedido',
+        entityId: String(numero),
+        before: { prazo: was.before.toISOString() },
+        after: { prazo: was.after.toISOString() },
+      }),
+    );
+    return c.json({
+      sucesso: true,
+      mensagem: `O pedido ${String(numero)} agora pode ser pago até ${clock.format(after)}.`,
+      expiraEm: after.toISOString(),
     });
   },
 );

@@ -15,6 +15,8 @@ import { rateLimit } from '#/server/rate-limit.ts';
 import { memberActor, recorded } from '#/server/staff/audit.ts';
 import { createFirstOwner, firstOwnerOpen } from '#/server/staff/first-owner.ts';
 import { linkIsOpen, setPasswordWithLink, toMembro } from '#/server/staff/members.ts';
+import { unansweredCount } from '#/server/staff/inbox.ts';
+import { ordersWaitingForTeam } from '#/server/staff/orders.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
 import {
@@ -110,9 +112,16 @@ staffDoor.post('/password', rateLimit('painel: senha', 10, 60_000), async (c) =>
 /** Who is logged in, and logging out (this browser, or every one). Mounted after the staff check. */
 export const staffSession = new Hono<PlatformEnv>();
 
-staffSession.get('/me', (c) => {
+staffSession.get('/me', async (c) => {
   const member = c.get('member');
-  return c.json({ papel: c.get('papel'), ...(member ? { membro: toMembro(member) } : {}) });
+  const papel = c.get('papel');
+  // What waits for the roles that handle orders and messages (the menu shows the counts).
+  const { db } = c.get('config');
+  const counts =
+    papel === 'dono' || papel === 'pedidos'
+      ? { pedidosAAgir: await ordersWaitingForTeam(db), mensagensAResponder: await unansweredCount(db) }
+      : {};
+  return c.json({ papel, ...(member ? { membro: toMembro(member) } : {}), ...counts });
 });
 
 staffSession.delete('/session', async (c) => {

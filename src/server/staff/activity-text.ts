@@ -45,6 +45,8 @@ const LABELS: Record<string, string> = {
   acabamento: 'Acabamento',
   transportadora: 'Transportadora',
   rastreio: 'Rastreio',
+  respondida: 'Respondida',
+  prazo: 'Prazo de pagamento',
   decisao: 'Decisão',
   motivo: 'Motivo',
 };
@@ -133,7 +135,11 @@ function shown(key: string, value: unknown, names: Names): string {
     return COUPON_KIND_LABELS[value as CouponKind];
   if (key === 'papel' && typeof value === 'string' && value in PAPEL_LABELS)
     return PAPEL_LABELS[value as Papel];
-  if ((key === 'inicio' || key === 'fim') && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+  if (
+    (key === 'inicio' || key === 'fim' || key === 'prazo') &&
+    typeof value === 'string' &&
+    !Number.isNaN(Date.parse(value))
+  )
     return when.format(new Date(value));
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') return MONEY.test(key) ? brl.format(value) : value.toLocaleString('pt-BR');
@@ -173,6 +179,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'cupom.alterar': 'Cupom alterado',
   'cupom.criar': 'Cupom criado',
   'estoque.definir': 'Estoque definido',
+  'mensagem.respondida': 'Mensagem respondida',
   'membro.alterar': 'Membro alterado',
   'membro.criar': 'Membro adicionado',
   'membro.link-senha': 'Link de senha enviado',
@@ -183,6 +190,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.devolucao': 'Devolução pedida',
   'pedido.devolucao-resolvida': 'Devolução resolvida',
   'pedido.situacao': 'Situação do pedido',
+  'pedido.prazo': 'Mais tempo para pagar',
+  'pedido.rastreio': 'Rastreio corrigido',
   'produto.alterar': 'Produto alterado',
   'produto.criar': 'Produto criado',
   'produto.foto.adicionar': 'Foto adicionada',

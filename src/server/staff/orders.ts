@@ -18,7 +18,14 @@ import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
 import { refundable } from '#/server/payments/refund.ts';
 import { loadOrder } from '#/server/orders/orders.ts';
-import { expireOrders, nextStatuses, STATUS, toSituacao, toStatus } from '#/server/orders/status.ts';
+import {
+  expireOrders,
+  nextStatuses,
+  STATUS,
+  toSituacao,
+  toStatus,
+  waitsForTeam,
+} from '#/server/orders/status.ts';
 import { actorNames } from './members.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
 
@@ -158,6 +165,27 @@ const TIMELINE_TEXT: Record<Situacao, string> = {
 };
 
 /** One order for the team: what its buyer sees, the buyer's contacts, the timeline with who did what. */
+/**
+ * How many orders wait for the team to act: paid and not yet shipped, or waiting for the team to confirm
+ * their Pix. The panel's menu shows it on every page, so it is one indexed count.
+ */
+export async function ordersWaitingForTeam(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(t.orders)
+    .where(or(eq(t.orders.status, 'paid'), waitsForTeam));
+  return row?.n ?? 0;
+}
+
+/** Whether the order's Pix is one the team confirms (no provider holds the charge). */
+async function waitsForTeamConfirmation(db: Db, number: number): Promise<boolean> {
+  const [row] = await db
+    .select({ provider: t.orders.provider, payment: t.orders.payment })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  return row?.provider === '' && row.payment === 'pix';
+}
+
 export async function staffOrder(db: Db, origin: string, number: number): Promise<PedidoEquipe> {
   const pedido = await loadOrder(db, origin, number, 'equipe');
   if (!pedido) throw notFound('Pedido não encontrado.');
@@ -203,6 +231,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
     // An order a provider was paid for is cancelled by refunding it, never by a bare cancel.
     ...(devolucao ? { devolucao } : {}),
     devolucoes,
+    aguardaEquipe: pedido.situacao === 'aguardando_pagamento' && (await waitsForTeamConfirmation(db, number)),
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))
       .map((s) => STATUS[s]),

@@ -21,6 +21,13 @@ import {
 const FOLLOW_MS = 3000;
 
 /**
+ * How soon a request to a store whose database is gone must be answered (503): a query left to the database
+ * would wait for its timeout (6 s: STATEMENT_TIMEOUT_MS and a second, db/client.ts), so answering under this
+ * says the store failed fast; an idle machine takes well under a second, a loaded CI once took 3.4 s.
+ */
+const PROMPT_MS = 4000;
+
+/**
  * The store as an operator runs it: production instances of the build (scripts/serve.mjs), started with
  * their own settings, stopped with SIGTERM, cut off from PostgreSQL and given it back, two at a time on one
  * database. No browser: what is checked is what a load balancer, a crawler and a shopper's request see.
@@ -151,7 +158,7 @@ test.describe('on PostgreSQL', () => {
     await database.drop();
   });
 
-  test('the database refusing connections: 503 pages and API within 2 s, /saude 503, back by itself', async () => {
+  test('the database refusing connections: 503 pages and API at once, /saude 503, back by itself', async () => {
     const proxy = await databaseProxy(database.url);
     const instance = await startInstance({ DATABASE_URL: proxy.url });
     try {
@@ -159,14 +166,14 @@ test.describe('on PostgreSQL', () => {
       await proxy.refuse();
       const page = await timed(`${instance.url}/banheiro/`);
       expect(page.res.status).toBe(503);
-      expect(page.ms).toBeLessThan(2000);
+      expect(page.ms).toBeLessThan(PROMPT_MS);
       expect(page.res.headers.get('retry-after')).toBeTruthy();
       expect(page.res.headers.get('cache-control')).toBe('no-store');
       expect(page.body).toContain('Voltamos em instantes');
       expect(page.body).not.toMatch(/at .*\.(js|mjs|ts):\d+/);
       const api = await timed(`${instance.url}/api/v2/front/url/verify?url=/banheiro/`, { headers: TOKEN });
       expect(api.res.status).toBe(503);
-      expect(api.ms).toBeLessThan(2000);
+      expect(api.ms).toBeLessThan(PROMPT_MS);
       expect(JSON.parse(api.body)).toMatchObject({ error: 'unavailable' });
       expect((await fetch(`${instance.url}/saude`)).status).toBe(503);
       await proxy.restore();
@@ -189,7 +196,7 @@ test.describe('on PostgreSQL', () => {
       ).toBeLessThan(5000);
       const page = await timed(`${instance.url}/banheiro/chuveiros-e-duchas/`);
       expect(page.res.status).toBe(503);
-      expect(page.ms).toBeLessThan(2000);
+      expect(page.ms).toBeLessThan(PROMPT_MS);
       await proxy.restore();
       expect(await until(healthy(instance), 5000)).toBeLessThan(5000);
       expect((await timed(`${instance.url}/banheiro/chuveiros-e-duchas/`)).res.status).toBe(200);

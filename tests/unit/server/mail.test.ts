@@ -173,11 +173,11 @@ describe('e-mail over SMTP', () => {
       refused.add(email);
       const res = await placeAs(store, b);
       expect(res.status).toBe(201);
+      // (Other lines may come first: a store with no team says nobody heard of the order.)
       await vi.waitFor(() => {
-        expect(errors).toHaveBeenCalled();
+        expect(errors.mock.calls.flat().join(' ')).toMatch(/not sent/);
       });
       const logged = errors.mock.calls.flat().join(' ');
-      expect(logged).toMatch(/not sent/);
       expect(logged).not.toContain(email);
       const { pedido } = (await res.json()) as { pedido: { numero: number } };
       const page = await store.request(`/v2/front/checkout/order/${String(pedido.numero)}`, {

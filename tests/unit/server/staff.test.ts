@@ -80,7 +80,8 @@ describe('accounts and sessions', () => {
     const me = staffMeSchema.parse(
       await (await admin('/me', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).json(),
     );
-    expect(me).toEqual({ papel: 'dono' });
+    // No member behind it; what waits for the team, as for any owner.
+    expect(me).toEqual({ papel: 'dono', pedidosAAgir: 0, mensagensAResponder: 0 });
   });
 
   test('each role opens its part only; owners open everything', async () => {

@@ -28,8 +28,14 @@ export const formSubmissions = pgTable(
     email: text().notNull(),
     data: jsonb().notNull(),
     createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+    /** When the team marked it answered, and who (`equipe:{id}`); null while it waits (staff/inbox.ts). */
+    answeredAt: timestamp('answered_at', { mode: 'date', withTimezone: true }),
+    answeredBy: text('answered_by').notNull().default(''),
   },
-  (t) => [index('form_submissions_kind_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('form_submissions_kind_idx').on(t.kind, t.createdAt),
+    index('form_submissions_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Store-evaluation invitations: a hash of the e-mailed key; each key is answered once. */
@@ -48,6 +54,9 @@ export const storeEvaluations = pgTable('store_evaluations', {
   mayPublish: boolean('may_publish').notNull(),
   message: text().notNull(),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
+  /** When the team marked it answered, and who; null while it waits (staff/inbox.ts). */
+  answeredAt: timestamp('answered_at', { mode: 'date', withTimezone: true }),
+  answeredBy: text('answered_by').notNull().default(''),
 });
 
 /** "Avise-me": a shopper waiting for a sold-out finish; e-mailed once when its stock comes back. */

@@ -118,6 +118,12 @@ export const orders = pgTable(
     placedAt: timestamp('placed_at', { mode: 'date' }).notNull().defaultNow(),
     /** An unpaid order is cancelled after this and its stock returned. */
     expiresAt: timestamp('expires_at', { mode: 'date' }).notNull(),
+    /**
+     * When the team was reminded that this order, waiting for them to confirm a static Pix, is about to
+     * expire (null: not yet). Such an order is never cancelled before the team has had the reminder for a
+     * while (orders/status.ts), and giving it more time clears it, so the new deadline is reminded too.
+     */
+    teamRemindedAt: timestamp('team_reminded_at', { mode: 'date', withTimezone: true }),
   },
   (table) => [
     uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),

@@ -1,0 +1,114 @@
+// One concern: what the team is told about orders as they happen: each new order, and an order waiting for
+// the team to confirm its Pix (the static Pix, paid straight into the store's account) before it expires.
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Pedido } from '#/contract/order.ts';
+import { loadSettings } from '#/server/content/settings.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { sendInBackground } from '#/server/mail/mailer.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { TEAM_NOTICE_MINUTES, waitsForTeam } from '#/server/orders/status.ts';
+
+export type TeamMailDeps = { db: Db; mailer: Mailer; origin: string };
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const clock = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Who hears about orders: every active owner and orders member. */
+export async function teamAddresses(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: t.staffMembers.email })
+    .from(t.staffMembers)
+    .where(and(inArray(t.staffMembers.role, ['dono', 'pedidos']), eq(t.staffMembers.active, true)));
+  return rows.map((r) => r.email);
+}
+
+async function mailTeam(deps: TeamMailDeps, kind: string, subject: string, text: string, about: string) {
+  const to = await teamAddresses(deps.db);
+  if (to.length === 0) {
+    console.error(`[team] ${about}: the store has no owner or orders member to tell`);
+    return;
+  }
+  for (const address of to) sendInBackground(deps.mailer, { kind, to: address, subject, text });
+}
+
+/** A new order: its number, items, total, how it is paid and the link to it in the panel. */
+export async function tellTeamOfOrder(deps: TeamMailDeps, pedido: Pedido): Promise<void> {
+  const { nomeLoja } = await loadSettings(deps.db);
+  const numero = String(pedido.numero);
+  const total = brl.format(pedido.valores.total);
+  const { metodo, label, expiraEm } = pedido.pagamento;
+  const [row] = await deps.db
+    .select({ provider: t.orders.provider })
+    .from(t.orders)
+    .where(eq(t.orders.number, pedido.numero));
+  const staticPix = metodo === 'pix' && row?.provider === '';
+  const payment = staticPix
+    ? `Pagamento: Pix direto na conta da loja. Quando o valor cair no extrato, marque o pedido como pago no painel (o prazo do cliente vai até ${clock.format(new Date(expiraEm))}).`
+    : `Pagamento: ${label}. A confirmação chega do provedor; o pedido muda sozinho para "pago".`;
+  await mailTeam(
+    deps,
+    'equipe-pedido-novo',
+    `${nomeLoja}: novo pedido ${numero} (${total}, ${label})`,
+    [
+      `Novo pedido ${numero} na ${nomeLoja}.`,
+      '',
+      ...pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} (${i.sku}) – ${brl.format(i.total)}`),
+      '',
+      `Total: ${total}`,
+      `Entrega: ${pedido.entrega.label}`,
+      payment,
+      '',
+      `Abra o pedido no painel: ${deps.origin}/painel/pedidos/${numero}`,
+    ].join('\n'),
+    `new order ${numero}`,
+  );
+}
+
+/**
+ * Remind the team of every static-Pix order that expires within TEAM_NOTICE_MINUTES and was not reminded
+ * yet. Each order is claimed in one conditional UPDATE, so two instances sweeping at once remind once.
+ * Returns the numbers reminded.
+ */
+export async function remindTeamOfWaitingOrders(deps: TeamMailDeps): Promise<number[]> {
+  const due = await deps.db
+    .update(t.orders)
+    .set({ teamRemindedAt: sql`now()` })
+    .where(
+      and(
+        waitsForTeam,
+        isNull(t.orders.teamRemindedAt),
+        lt(t.orders.expiresAt, sql`now() + ${`${String(TEAM_NOTICE_MINUTES)} minutes`}::interval`),
+      ),
+    )
+    .returning({ number: t.orders.number, total: t.orders.total, expiresAt: t.orders.expiresAt });
+  if (due.length === 0) return [];
+  const { nomeLoja } = await loadSettings(deps.db);
+  for (const order of due) {
+    const numero = String(order.number);
+    const latest = new Date(Math.max(order.expiresAt.getTime(), Date.now() + TEAM_NOTICE_MINUTES * 60_000));
+    await mailTeam(
+      deps,
+      'equipe-pix-expirando',
+      `${nomeLoja}: o Pix do pedido ${numero} ainda não foi confirmado`,
+      [
+        `O pedido ${numero} (${brl.format(order.total)}) espera a equipe confirmar o Pix, e o prazo do cliente acaba em ${clock.format(latest)}.`,
+        '',
+        'Confira o extrato da conta da loja:',
+        '• se o Pix caiu, marque o pedido como pago;',
+        '• se o cliente pediu mais tempo, use "Dar mais tempo" na página do pedido;',
+        '• se nada chegou, não faça nada: o pedido é cancelado e o estoque volta.',
+        '',
+        `Abra o pedido no painel: ${deps.origin}/painel/pedidos/${numero}`,
+      ].join('\n'),
+      `order ${numero} about to expire`,
+    );
+  }
+  return due.map((o) => o.number);
+}
