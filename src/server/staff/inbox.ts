@@ -3,6 +3,7 @@
 // store's service address.
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { formatPhone } from '#/contract/documents.ts';
 import { INBOX_EXPORT_MAX, INBOX_KIND_LABELS, INBOX_PER_PAGE } from '#/contract/staff-inbox.ts';
 import type { InboxKind, InboxList, InboxQuery, Mensagem } from '#/contract/staff-inbox.ts';
 import { loadSettings } from '#/server/content/settings.ts';
@@ -93,8 +94,18 @@ function iso(value: string | Date): string {
   else if (!/(Z|[+-]\d\d:\d\d)$/.test(text)) text += 'Z';
   return new Date(text).toISOString();
 }
-const shown = (value: unknown) =>
-  typeof value === 'boolean' ? (value ? 'Sim' : 'Não') : typeof value === 'string' ? value : String(value);
+/** Phones as people write them; Sim/Não; the rest as text. */
+const PHONES = new Set(['contato', 'celular']);
+const shown = (value: unknown, key = '') =>
+  typeof value === 'boolean'
+    ? value
+      ? 'Sim'
+      : 'Não'
+    : typeof value === 'string'
+      ? PHONES.has(key)
+        ? formatPhone(value)
+        : value
+      : String(value);
 
 function toMensagem(row: Row, nameOf: (actor: string) => string): Mensagem {
   const tipo = row.tipo as InboxKind;
@@ -114,7 +125,7 @@ function toMensagem(row: Row, nameOf: (actor: string) => string): Mensagem {
     texto: row.texto,
     detalhes: Object.entries(data)
       .filter(([key, value]) => !SHOWN_APART.has(key) && value !== '' && value !== null)
-      .map(([key, value]) => ({ campo: LABELS[key] ?? key, valor: shown(value) })),
+      .map(([key, value]) => ({ campo: LABELS[key] ?? key, valor: shown(value, key) })),
     recebidaEm: iso(row.created_at),
     ...(row.answered_at ? { respondida: { em: iso(row.answered_at), por: nameOf(row.answered_by) } } : {}),
     respondivel: row.respondivel,
@@ -223,7 +234,7 @@ export async function tellService(
       ...(message.texto ? [message.texto, ''] : []),
       ...Object.entries(message.dados ?? {})
         .filter(([, value]) => value !== '' && value !== null && value !== undefined)
-        .map(([key, value]) => `${LABELS[key] ?? key}: ${shown(value)}`),
+        .map(([key, value]) => `${LABELS[key] ?? key}: ${shown(value, key)}`),
       ...(message.dados ? [''] : []),
       `Responda e marque como respondida: ${deps.origin}/painel/mensagens?situacao=a-responder`,
     ].join('\n'),
