@@ -2,12 +2,9 @@ import { markMessageAnswered, staffInbox, staffInboxExport } from '#/api/staff.t
 import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATE_LABELS, INBOX_STATES } from '#/contract/staff-inbox.ts';
 import type { InboxList, Mensagem } from '#/contract/staff-inbox.ts';
 import { formatDateTime } from '#/lib/dates.ts';
-import { excelCsv } from '#/lib/spreadsheet.ts';
 import type { Answer, Notice } from './answer.ts';
-import { refusal } from './answer.ts';
-import { panelFilters, panelFrame } from './panel.ts';
 import type { PanelPage } from './panel.ts';
-import { listHref, panelListPage } from './panel-list.ts';
+import { listHref, panelListPage, panelSpreadsheet } from './panel-list.ts';
 import type { FilterField, ListView } from './panel-list.ts';
 import type { Visit } from './visit.ts';
 
@@ -85,41 +82,23 @@ const CSV_FIELDS = [
 ] as const;
 
 /** `/painel/mensagens.csv` with the list's filters: every matching message, as Excel in Portuguese opens it. */
-export async function panelInboxCsv(visit: Visit): Promise<Response | { redirect: string }> {
-  const frame = await panelFrame(visit, 'pedidos');
-  if ('redirect' in frame) return frame;
-  const text = (body: string, status: number) =>
-    new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  if (!frame.allowed) return text('Seu papel na equipe não dá acesso às mensagens.', 403);
-  const filters = panelFilters(
-    visit.url,
-    FILTERS.filter((name) => name !== 'pagina'),
-  );
-  let mensagens: Mensagem[];
-  try {
-    mensagens = (await staffInboxExport(frame.client, filters)).mensagens;
-  } catch (error) {
-    return text(refusal(error).mensagem, 400);
-  }
-  const csv = excelCsv(
-    CSV_FIELDS,
-    mensagens.map((m) => [
-      formatDateTime(m.recebidaEm),
-      INBOX_KIND_LABELS[m.tipo],
-      m.nome,
-      m.email,
-      m.assunto,
-      m.texto,
-      m.detalhes.map((d) => `${d.campo}: ${d.valor}`).join('; '),
-      m.respondida ? formatDateTime(m.respondida.em) : m.respondivel ? 'Não' : '',
-      m.respondida?.por ?? '',
-    ]),
-  );
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="mensagens-${day}.csv"`,
-    },
+export const panelInboxCsv = (visit: Visit) =>
+  panelSpreadsheet(visit, {
+    role: 'pedidos',
+    filters: FILTERS,
+    forbidden: 'Seu papel na equipe não dá acesso às mensagens.',
+    name: 'mensagens',
+    fields: CSV_FIELDS,
+    load: async (client, filters) =>
+      (await staffInboxExport(client, filters)).mensagens.map((m) => [
+        formatDateTime(m.recebidaEm),
+        INBOX_KIND_LABELS[m.tipo],
+        m.nome,
+        m.email,
+        m.assunto,
+        m.texto,
+        m.detalhes.map((d) => `${d.campo}: ${d.valor}`).join('; '),
+        m.respondida ? formatDateTime(m.respondida.em) : m.respondivel ? 'Não' : '',
+        m.respondida?.por ?? '',
+      ]),
   });
-}

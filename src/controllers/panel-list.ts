@@ -6,7 +6,8 @@ import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 export { listHref } from '#/lib/panel-list.ts';
 export type { FilterField } from '#/lib/panel-list.ts';
-import { panelFilters, panelPage } from './panel.ts';
+import { excelCsv } from '#/lib/spreadsheet.ts';
+import { panelFilters, panelFrame, panelPage } from './panel.ts';
 import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
@@ -68,5 +69,50 @@ export async function panelListPage<L>(
         },
       };
     }
+  });
+}
+
+/** A list's spreadsheet: who may download it, its filters, its columns and how each row reads. */
+export type SheetSpec = {
+  role: Papel;
+  /** The list's filters (`pagina` is left out: the sheet carries every page). */
+  filters: readonly string[];
+  /** Said with the 403 to a member whose role does not open the list. */
+  forbidden: string;
+  /** The file's name before the date: `pedidos` → `pedidos-2026-11-27.csv`. */
+  name: string;
+  fields: readonly string[];
+  load: (client: Client, filters: Fields) => Promise<readonly (readonly (string | number)[])[]>;
+};
+
+/**
+ * `/painel/<list>.csv` with the list's filters: every matching row (not one page) as a spreadsheet Excel in
+ * Portuguese opens as it is. A guest goes to the login; a wrong role gets a 403; a refused filter a 400.
+ */
+export async function panelSpreadsheet(
+  visit: Visit,
+  spec: SheetSpec,
+): Promise<Response | { redirect: string }> {
+  const frame = await panelFrame(visit, spec.role);
+  if ('redirect' in frame) return frame;
+  const text = (body: string, status: number) =>
+    new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!frame.allowed) return text(spec.forbidden, 403);
+  const filters = panelFilters(
+    visit.url,
+    spec.filters.filter((name) => name !== 'pagina'),
+  );
+  let rows: readonly (readonly (string | number)[])[];
+  try {
+    rows = await spec.load(frame.client, filters);
+  } catch (error) {
+    return text(refusal(error).mensagem, 400);
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(excelCsv(spec.fields, rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${spec.name}-${day}.csv"`,
+    },
   });
 }

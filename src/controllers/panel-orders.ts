@@ -11,17 +11,17 @@ import {
 import { formatDocument } from '#/contract/documents.ts';
 import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
-import type { PedidoEquipe, PedidoExport, StaffOrderList } from '#/contract/staff-orders.ts';
+import type { PedidoEquipe, StaffOrderList } from '#/contract/staff-orders.ts';
 import { formatDateTime } from '#/lib/dates.ts';
-import { excelCsv, spreadsheetMoney } from '#/lib/spreadsheet.ts';
+import { spreadsheetMoney } from '#/lib/spreadsheet.ts';
 import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
 import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
-import { panelFilters, panelFrame, panelPage } from './panel.ts';
-import { panelListPage } from './panel-list.ts';
+import { panelPage } from './panel.ts';
+import { panelListPage, panelSpreadsheet } from './panel-list.ts';
 import type { FilterField, ListView } from './panel-list.ts';
 import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
@@ -235,57 +235,33 @@ const CSV_FIELDS = [
  * `/painel/pedidos.csv` with the list's filters: every matching order (not one page) as a spreadsheet
  * Excel in Portuguese opens as it is. A guest goes to the login; a wrong role gets a 403.
  */
-export async function panelOrdersCsv(visit: Visit): Promise<Response | { redirect: string }> {
-  const frame = await panelFrame(visit, 'pedidos');
-  if ('redirect' in frame) return frame;
-  if (!frame.allowed)
-    return new Response('Seu papel na equipe não dá acesso aos pedidos.', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  const filters = panelFilters(
-    visit.url,
-    ORDER_FILTERS.filter((name) => name !== 'pagina'),
-  );
-  let pedidos: PedidoExport[];
-  try {
-    const answer = await staffOrderExport(frame.client, filters);
-    pedidos = answer.pedidos;
-  } catch (error) {
-    return new Response(refusal(error).mensagem, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
-  const csv = excelCsv(
-    CSV_FIELDS,
-    pedidos.map((p) => [
-      p.numero,
-      formatDateTime(p.criadoEm),
-      p.situacaoLabel,
-      p.pagamento,
-      p.cliente.nome,
-      p.cliente.email,
-      formatDocument(p.documento),
-      p.quantidadeItens,
-      spreadsheetMoney(p.subtotal),
-      spreadsheetMoney(p.desconto),
-      p.cupom,
-      spreadsheetMoney(p.descontoCupom),
-      spreadsheetMoney(p.frete),
-      spreadsheetMoney(p.total),
-      p.entrega,
-      p.cidade,
-      p.uf,
-      p.transportadora,
-      p.rastreio,
-    ]),
-  );
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="pedidos-${day}.csv"`,
-    },
+export const panelOrdersCsv = (visit: Visit) =>
+  panelSpreadsheet(visit, {
+    role: 'pedidos',
+    filters: ORDER_FILTERS,
+    forbidden: 'Seu papel na equipe não dá acesso aos pedidos.',
+    name: 'pedidos',
+    fields: CSV_FIELDS,
+    load: async (client, filters) =>
+      (await staffOrderExport(client, filters)).pedidos.map((p) => [
+        p.numero,
+        formatDateTime(p.criadoEm),
+        p.situacaoLabel,
+        p.pagamento,
+        p.cliente.nome,
+        p.cliente.email,
+        formatDocument(p.documento),
+        p.quantidadeItens,
+        spreadsheetMoney(p.subtotal),
+        spreadsheetMoney(p.desconto),
+        p.cupom,
+        spreadsheetMoney(p.descontoCupom),
+        spreadsheetMoney(p.frete),
+        spreadsheetMoney(p.total),
+        p.entrega,
+        p.cidade,
+        p.uf,
+        p.transportadora,
+        p.rastreio,
+      ]),
   });
-}

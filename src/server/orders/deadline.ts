@@ -5,16 +5,9 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
+import { dayAndTime } from '#/server/lib/dates.ts';
 import { STATUS } from './status.ts';
 import type { Status } from './status.ts';
-
-const clock = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /**
  * Give order `number` `minutes` more to be paid, counted from its deadline (or from now, when that has
@@ -66,7 +59,7 @@ export async function extendDeadline(
       orderNumber: number,
       status: 'awaiting_payment',
       actor,
-      note: `Prazo de pagamento estendido até ${clock.format(after)}.`,
+      note: `Prazo de pagamento estendido até ${dayAndTime(after)}.`,
     });
     return { before: order.expiresAt, after };
   });

@@ -5,6 +5,7 @@ import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { dayAndTime } from '#/server/lib/dates.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { loadOrder } from './orders.ts';
@@ -13,14 +14,6 @@ import type { Status } from './status.ts';
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const time = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-const dayAndTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
 });
@@ -98,7 +91,7 @@ function compose(
   if (notice === 'awaiting_payment') {
     const due = new Date(pedido.pagamento.expiraEm);
     // Pix waits minutes (the time says it); a boleto days (the date too).
-    const until = pedido.pagamento.metodo === 'pix' ? time.format(due) : dayAndTime.format(due);
+    const until = pedido.pagamento.metodo === 'pix' ? time.format(due) : dayAndTime(due);
     const { metodo, label, copiaECola, linhaDigitavel, url } = pedido.pagamento;
     const howToPay =
       metodo === 'pix'

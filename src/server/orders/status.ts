@@ -67,6 +67,15 @@ export const waitsForTeam = and(
   eq(t.orders.payment, 'pix'),
 );
 
+/** Whether order `number` waits for the team to confirm its Pix now. */
+export async function waitsForTeamNow(db: Db, number: number): Promise<boolean> {
+  const rows = await db
+    .select({ number: t.orders.number })
+    .from(t.orders)
+    .where(and(eq(t.orders.number, number), waitsForTeam));
+  return rows.length > 0;
+}
+
 /** A static-Pix order whose team has not had its reminder for TEAM_NOTICE_MINUTES yet: not cancelled. */
 const teamNotToldYet = and(
   waitsForTeam,

@@ -10,6 +10,7 @@ import { orderDeadlineSchema, refundResolveSchema, staffOrderQuerySchema } from 
 import { extendDeadline } from '#/server/orders/deadline.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
+import { dayAndTime } from '#/server/lib/dates.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import { allow } from '#/server/middleware.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
@@ -164,14 +165,6 @@ staffOrders.put(
   },
 );
 
-const clock = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /**
  * `POST /v2/admin/orders/{numero}/deadline`: more time to pay an order waiting for the team to confirm its
  * Pix; recorded, on the timeline, and reminded again before the new deadline.
@@ -196,7 +189,7 @@ staffOrders.post(
     );
     return c.json({
       sucesso: true,
-      mensagem: `O pedido ${String(numero)} agora pode ser pago até ${clock.format(after)}.`,
+      mensagem: `O pedido ${String(numero)} agora pode ser pago até ${dayAndTime(after)}.`,
       expiraEm: after.toISOString(),
     });
   },

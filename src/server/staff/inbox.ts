@@ -11,6 +11,7 @@ import { queryRows } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
+import { brasiliaDay } from '#/server/lib/dates.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
@@ -46,19 +47,16 @@ type Row = {
   respondivel: boolean;
 };
 
-/** The start of a day in Brasília (UTC−3, no daylight saving since 2019) as the stored wall time (UTC). */
-const brasiliaDay = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00-03:00`) + plusDays * 24 * 60 * 60 * 1000)
-    .toISOString()
-    .replace('Z', '');
+/** A day's start in Brasília as the stored wall time (the columns hold UTC without a zone). */
+const dayStart = (day: string, plusDays = 0) => brasiliaDay(day, plusDays).toISOString().replace('Z', '');
 
 function whereOf(query: Omit<InboxQuery, 'pagina'>): SQL {
   const parts: SQL[] = [sql`true`];
   if (query.tipo) parts.push(sql`tipo = ${query.tipo}`);
   if (query.situacao === 'a-responder') parts.push(sql`respondivel AND answered_at IS NULL`);
   if (query.situacao === 'respondidas') parts.push(sql`answered_at IS NOT NULL`);
-  if (query.de) parts.push(sql`created_at >= ${brasiliaDay(query.de)}::timestamp`);
-  if (query.ate) parts.push(sql`created_at < ${brasiliaDay(query.ate, 1)}::timestamp`);
+  if (query.de) parts.push(sql`created_at >= ${dayStart(query.de)}::timestamp`);
+  if (query.ate) parts.push(sql`created_at < ${dayStart(query.ate, 1)}::timestamp`);
   if (query.q) {
     const like = `%${likeLiteral(query.q)}%`;
     parts.push(sql`(nome ILIKE ${like} OR email ILIKE ${like} OR texto ILIKE ${like})`);

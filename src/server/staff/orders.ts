@@ -14,6 +14,7 @@ import type {
 import type { Frete } from '#/contract/shipping.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { brasiliaDay } from '#/server/lib/dates.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
 import { refundable } from '#/server/payments/refund.ts';
@@ -25,13 +26,10 @@ import {
   toSituacao,
   toStatus,
   waitsForTeam,
+  waitsForTeamNow,
 } from '#/server/orders/status.ts';
 import { actorNames } from './members.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
-
-/** The start of a day in Brasília (UTC−3 all year since 2019). */
-const brasiliaDay = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00-03:00`) + plusDays * 24 * 60 * 60 * 1000);
 
 /** The filters of a list, but the status (the counts per status use these). */
 function filters(query: StaffOrderQuery): SQL[] {
@@ -177,15 +175,6 @@ export async function ordersWaitingForTeam(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether the order's Pix is one the team confirms (no provider holds the charge). */
-async function waitsForTeamConfirmation(db: Db, number: number): Promise<boolean> {
-  const [row] = await db
-    .select({ provider: t.orders.provider, payment: t.orders.payment })
-    .from(t.orders)
-    .where(eq(t.orders.number, number));
-  return row?.provider === '' && row.payment === 'pix';
-}
-
 export async function staffOrder(db: Db, origin: string, number: number): Promise<PedidoEquipe> {
   const pedido = await loadOrder(db, origin, number, 'equipe');
   if (!pedido) throw notFound('Pedido não encontrado.');
@@ -231,7 +220,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
     // An order a provider was paid for is cancelled by refunding it, never by a bare cancel.
     ...(devolucao ? { devolucao } : {}),
     devolucoes,
-    aguardaEquipe: pedido.situacao === 'aguardando_pagamento' && (await waitsForTeamConfirmation(db, number)),
+    aguardaEquipe: await waitsForTeamNow(db, number),
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))
       .map((s) => STATUS[s]),

@@ -4,21 +4,15 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Pedido } from '#/contract/order.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
+import { dayAndTime } from '#/server/lib/dates.ts';
 import * as t from '#/server/db/schema.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { TEAM_NOTICE_MINUTES, waitsForTeam } from '#/server/orders/status.ts';
+import { TEAM_NOTICE_MINUTES, waitsForTeam, waitsForTeamNow } from '#/server/orders/status.ts';
 
 export type TeamMailDeps = { db: Db; mailer: Mailer; origin: string };
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const clock = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** Who hears about orders: every active owner and orders member. */
 export async function teamAddresses(db: Db): Promise<string[]> {
@@ -43,14 +37,9 @@ export async function tellTeamOfOrder(deps: TeamMailDeps, pedido: Pedido): Promi
   const { nomeLoja } = await loadSettings(deps.db);
   const numero = String(pedido.numero);
   const total = brl.format(pedido.valores.total);
-  const { metodo, label, expiraEm } = pedido.pagamento;
-  const [row] = await deps.db
-    .select({ provider: t.orders.provider })
-    .from(t.orders)
-    .where(eq(t.orders.number, pedido.numero));
-  const staticPix = metodo === 'pix' && row?.provider === '';
-  const payment = staticPix
-    ? `Pagamento: Pix direto na conta da loja. Quando o valor cair no extrato, marque o pedido como pago no painel (o prazo do cliente vai até ${clock.format(new Date(expiraEm))}).`
+  const { label, expiraEm } = pedido.pagamento;
+  const payment = (await waitsForTeamNow(deps.db, pedido.numero))
+    ? `Pagamento: Pix direto na conta da loja. Quando o valor cair no extrato, marque o pedido como pago no painel (o prazo do cliente vai até ${dayAndTime(new Date(expiraEm))}).`
     : `Pagamento: ${label}. A confirmação chega do provedor; o pedido muda sozinho para "pago".`;
   await mailTeam(
     deps,
@@ -98,7 +87,7 @@ export async function remindTeamOfWaitingOrders(deps: TeamMailDeps): Promise<num
       'equipe-pix-expirando',
       `${nomeLoja}: o Pix do pedido ${numero} ainda não foi confirmado`,
       [
-        `O pedido ${numero} (${brl.format(order.total)}) espera a equipe confirmar o Pix, e o prazo do cliente acaba em ${clock.format(latest)}.`,
+        `O pedido ${numero} (${brl.format(order.total)}) espera a equipe confirmar o Pix, e o prazo do cliente acaba em ${dayAndTime(latest)}.`,
         '',
         'Confira o extrato da conta da loja:',
         '• se o Pix caiu, marque o pedido como pago;',
