@@ -14,6 +14,7 @@ import {
 } from '#/contract/page.ts';
 import { activityListSchema } from '#/contract/activity.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
+import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
@@ -62,6 +63,7 @@ export const SCHEMAS = {
   formAnswer: formAnswerSchema,
   staffInbox: inboxListSchema,
   staffInboxExport: inboxExportSchema,
+  staffSettings: storeConfigAnswerSchema,
   order: pedidoAnswerSchema,
   orders: pedidosAnswerSchema,
   paymentMethods: paymentMethodsSchema,

@@ -49,6 +49,13 @@ export const staffLinkOpen = (client: Client, token: string) =>
 export const staffLogout = (client: Client, everywhere = false) =>
   sendJson(client, 'delete', everywhere ? 'v2/admin/sessions' : 'v2/admin/session', undefined, 'formAnswer');
 
+/** The store's settings as the owner changes them, what the environment fixes, and whether Pix is on. */
+export const staffSettings = (client: Client) => getJson(client, 'v2/admin/settings', {}, 'staffSettings');
+
+/** Change the settings (the whole form; a refusal is a 400 ApiError with each field's message). */
+export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
+  sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
+
 /** The inbox: contact messages, architect sign-ups, store evaluations and newsletter sign-ups, newest first. */
 export const staffInbox = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/inbox', query, 'staffInbox');

@@ -6,7 +6,16 @@ import { OFFSET_MAX } from './listing.ts';
  * The staff's activity (`GET /v2/admin/activity`): every change the team made through the staff API, newest
  * first, with what each field was and became.
  */
-export const ENTITIES = ['pedido', 'cupom', 'estoque', 'avaliacao', 'membro', 'produto', 'mensagem'] as const;
+export const ENTITIES = [
+  'pedido',
+  'cupom',
+  'estoque',
+  'avaliacao',
+  'membro',
+  'produto',
+  'mensagem',
+  'configuracao',
+] as const;
 export type Entidade = (typeof ENTITIES)[number];
 
 export const activityQuerySchema = z.object({

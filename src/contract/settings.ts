@@ -46,6 +46,8 @@ export const settingsSchema = z.object({
     dadosSite: z.object({
       razaoSocial: z.string(),
       cnpj: z.string(),
+      /** Our extension: the state registration, or 'ISENTO' (absent on a platform that has none). */
+      inscricaoEstadual: z.string().optional(),
       endereco: z.string(),
       whatsapp: z.string(),
       telefone: z.string(),

@@ -50,6 +50,7 @@ export type PanelSection =
   | 'cupons'
   | 'equipe'
   | 'atividade'
+  | 'configuracoes'
   | 'conta';
 
 /** A panel page's frame: who is logged in, and whether their role opens this page. */

@@ -9,4 +9,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   membro: 'Equipe',
   produto: 'Produtos',
   mensagem: 'Mensagens',
+  configuracao: 'Configurações',
 };

@@ -2,7 +2,8 @@
 // takes cards shows no installments; the cash line names the cash methods offered ('no Pix').
 import type { Parcela, Precos } from '#/contract/product.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
-import { loadSettings } from '#/server/content/settings.ts';
+import { settingsInForce } from '#/server/content/settings.ts';
+import type { SettingsEnv } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { cardRule, offeredMethods } from '#/server/orders/payments.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
@@ -32,12 +33,11 @@ export function pricePolicy(settings: StoreSettings, provider?: PaymentProvider)
   };
 }
 
-/** The policy of the platform now: its settings as stored and its payment provider. */
-export async function currentPricePolicy(config: {
-  db: Db;
-  paymentProvider?: PaymentProvider | undefined;
-}): Promise<PricePolicy> {
-  return pricePolicy(await loadSettings(config.db), config.paymentProvider);
+/** The policy of the platform now: its settings in force and its payment provider. */
+export async function currentPricePolicy(
+  config: SettingsEnv & { db: Db; paymentProvider?: PaymentProvider | undefined },
+): Promise<PricePolicy> {
+  return pricePolicy(await settingsInForce(config.db, config), config.paymentProvider);
 }
 
 /**

@@ -30,7 +30,7 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
       ativo: true,
       desconto: 10,
       /** The store's Pix key (its CNPJ); PIX_KEY overrides it. */
-      chave: '12345678000190',
+      chave: '12345678000195',
       /** Receiver city the payer's bank shows. */
       cidade: 'Campinas',
       /** Minutes an order waits for its Pix before it is cancelled. */
@@ -58,7 +58,9 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
   },
   dadosSite: {
     razaoSocial: 'Casa e Metais Comércio de Materiais de Construção Ltda.',
-    cnpj: '12.345.678/0001-90',
+    cnpj: '12.345.678/0001-95',
+    /** Inscrição estadual, or 'ISENTO'; empty until the owner gives it (Configurações). */
+    inscricaoEstadual: '',
     endereco: 'Rua das Palmeiras, 1200, Sala 4 – Vila Industrial, Campinas – SP, 13035-000',
     whatsapp: '+55 19 99876-5432',
     telefone: '(19) 3232-4500',

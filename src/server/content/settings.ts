@@ -5,6 +5,9 @@ import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 
 export type StoreSettings = typeof STORE_SETTINGS;
 
+/** The key the seed writes into `pagamentos.pix.chave`: a made-up CNPJ, never a real account's. */
+export const SEED_PIX_KEY = STORE_SETTINGS.pagamentos.pix.chave;
+
 /** The site configuration: the stored row wins, so an operator can change it without a deploy. */
 export async function loadSettings(db: Db): Promise<StoreSettings> {
   const [row] = await db.select().from(t.settings).where(eq(t.settings.key, 'configuracoes'));
@@ -14,6 +17,7 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
   const pagamentos = stored.pagamentos as Partial<StoreSettings['pagamentos']> | undefined;
   return {
     ...stored,
+    dadosSite: { ...STORE_SETTINGS.dadosSite, ...stored.dadosSite },
     pagamentos: {
       ...STORE_SETTINGS.pagamentos,
       ...pagamentos,
@@ -21,4 +25,25 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
       cartao: { ...STORE_SETTINGS.pagamentos.cartao, ...pagamentos?.cartao },
     },
   };
+}
+
+/** What the environment says over the stored settings: the Pix key (PIX_KEY), and where the store is served. */
+export type SettingsEnv = { pixKey?: string | undefined; siteUrl?: string | undefined };
+
+/**
+ * Why the store must not take Pix, or undefined: a public store (https SITE_URL) whose key is still the
+ * seed's would have buyers pay into an account that is not the store's.
+ */
+export function pixRefusal(key: string, siteUrl: string | undefined): string | undefined {
+  if (key !== SEED_PIX_KEY || !siteUrl?.startsWith('https://')) return undefined;
+  return 'O Pix está desligado: a chave Pix ainda é a de exemplo da instalação. Informe a chave da loja em Configurações (ou em PIX_KEY).';
+}
+
+/** The settings the store works by: the stored ones, the Pix key PIX_KEY fixes, Pix off while its key is the seed's. */
+export async function settingsInForce(db: Db, env: SettingsEnv): Promise<StoreSettings> {
+  const stored = await loadSettings(db);
+  const pix = stored.pagamentos.pix;
+  const chave = env.pixKey ?? pix.chave;
+  const ativo = pix.ativo && pixRefusal(chave, env.siteUrl) === undefined;
+  return { ...stored, pagamentos: { ...stored.pagamentos, pix: { ...pix, chave, ativo } } };
 }

@@ -13,7 +13,8 @@ import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { pricePolicy } from '#/server/catalog/price-policy.ts';
 import { quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
-import { loadSettings } from '#/server/content/settings.ts';
+import { settingsInForce } from '#/server/content/settings.ts';
+import type { StoreSettings } from '#/server/content/settings.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
@@ -34,6 +35,8 @@ export type Buyer = {
   session: string;
   origin: string;
   pixKey?: string | undefined;
+  /** SITE_URL: a public store does not take Pix into the seed's key (content/settings.ts). */
+  siteUrl?: string | undefined;
   paymentProvider?: PaymentProvider | undefined;
   /** A PSP's API Pix: the order's Pix is a charge of its own there (payments/pix-charge.ts). */
   pixApi?: PixApi | undefined;
@@ -53,7 +56,7 @@ export async function placeOrder(
 ): Promise<{ number: number; created: boolean }> {
   const { customer } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
-  const settings = await loadSettings(db);
+  const settings = await settingsInForce(db, buyer);
   const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
   const charged = method.provider !== undefined || (method.id === 'pix' && buyer.pixApi !== undefined);
   if (existing !== undefined) {
@@ -72,7 +75,7 @@ async function placeInTransaction(
   db: Db,
   buyer: Buyer,
   request: OrderPlace,
-  settings: Awaited<ReturnType<typeof loadSettings>>,
+  settings: StoreSettings,
   method: OfferedMethod,
   address: OrderAddress,
 ): Promise<{ number: number; created: boolean }> {
@@ -184,7 +187,7 @@ async function placeInTransaction(
           .where(eq(t.orders.number, order.number));
       else if (method.id === 'pix') {
         const payload = pixPayload({
-          key: buyer.pixKey ?? pix.chave,
+          key: pix.chave,
           merchantName: settings.nomeLoja,
           merchantCity: pix.cidade,
           amount: total,

@@ -9,7 +9,7 @@ import { notifyBuyer } from '#/server/orders/mail.ts';
 import { tellTeamOfOrder } from '#/server/staff/team-mail.ts';
 import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
 import { placeOrder } from '#/server/orders/place.ts';
-import { loadSettings } from '#/server/content/settings.ts';
+import { settingsInForce } from '#/server/content/settings.ts';
 import { errorCode } from '#/server/db/health.ts';
 import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
 import { withinLimit } from '#/server/rate-limit.ts';
@@ -30,18 +30,19 @@ const numberOf = (value: string) => {
 };
 
 orders.get('/payment-methods', async (c) => {
-  const { db, paymentProvider } = c.get('config');
-  return c.json({ metodos: publicMethods(offeredMethods(await loadSettings(db), paymentProvider)) });
+  const config = c.get('config');
+  const methods = offeredMethods(await settingsInForce(config.db, config), config.paymentProvider);
+  return c.json({ metodos: publicMethods(methods) });
 });
 
 orders.post('/order', body, async (c) => {
-  const { db, pixKey, paymentProvider, pix, mailer } = c.get('config');
+  const { db, pixKey, siteUrl, paymentProvider, pix, mailer } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
   const placed = await placeOrder(
     db,
-    { customer, session, origin, pixKey, paymentProvider, pixApi: pix?.api },
+    { customer, session, origin, pixKey, siteUrl, paymentProvider, pixApi: pix?.api },
     c.req.valid('json'),
   );
   const numero = placed.number;

@@ -4,12 +4,14 @@ import { inArray } from 'drizzle-orm';
 import { COUPON_KIND_LABELS } from '#/contract/coupon.ts';
 import type { CouponKind } from '#/contract/coupon.ts';
 import { PAPEL_LABELS } from '#/contract/staff.ts';
+import { STORE_CONFIG_LABELS } from '#/contract/store-config.ts';
 import type { Papel } from '#/contract/staff.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 
 /** Field keys as the team reads them (a key not here is shown as it is: a SKU's "preço por", say). */
 const LABELS: Record<string, string> = {
+  ...STORE_CONFIG_LABELS,
   nome: 'Nome',
   endereco: 'Endereço',
   marca: 'Marca',
@@ -52,7 +54,7 @@ const LABELS: Record<string, string> = {
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
-const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor)$|preço (de|por)$/;
+const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe)$|preço (de|por)$/;
 const RESTRICTION_LABELS: Record<string, string> = {
   categorias: 'categorias',
   marcas: 'marcas',
@@ -176,6 +178,7 @@ export function changesOf(
 /** What was done, as the team reads it. */
 export const ACTION_LABELS: Record<string, string> = {
   'avaliacao.moderar': 'Avaliação moderada',
+  'configuracao.alterar': 'Configurações alteradas',
   'cupom.alterar': 'Cupom alterado',
   'cupom.criar': 'Cupom criado',
   'estoque.definir': 'Estoque definido',

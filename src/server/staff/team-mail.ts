@@ -8,14 +8,17 @@ import { dayAndTime } from '#/server/lib/dates.ts';
 import * as t from '#/server/db/schema.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
+import { orderNoticeAddresses } from '#/server/staff/store-config.ts';
 import { TEAM_NOTICE_MINUTES, waitsForTeam, waitsForTeamNow } from '#/server/orders/status.ts';
 
 export type TeamMailDeps = { db: Db; mailer: Mailer; origin: string };
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-/** Who hears about orders: every active owner and orders member. */
+/** Who hears about orders: the addresses the owner chose (Configurações), else every active owner and orders member. */
 export async function teamAddresses(db: Db): Promise<string[]> {
+  const chosen = await orderNoticeAddresses(db);
+  if (chosen.length > 0) return chosen;
   const rows = await db
     .select({ email: t.staffMembers.email })
     .from(t.staffMembers)

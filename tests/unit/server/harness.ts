@@ -88,6 +88,9 @@ export async function startPlatform(
     paymentProvider?: PaymentProvider;
     pix?: { api: PixApi; webhookSecret: string };
     mercadoPago?: MercadoPago;
+    /** SITE_URL and PIX_KEY, as the environment gives them. */
+    siteUrl?: string;
+    pixKey?: string;
   } = {},
 ) {
   const postgres = process.env['TEST_DB'] === 'postgres';
@@ -109,6 +112,8 @@ export async function startPlatform(
     paymentProvider: options.paymentProvider,
     pix: options.pix,
     mercadoPago: options.mercadoPago,
+    siteUrl: options.siteUrl,
+    pixKey: options.pixKey,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>

@@ -1,0 +1,102 @@
+import { saveStaffSettings, staffSettings } from '#/api/staff.ts';
+import type { StoreConfig, StoreConfigAnswer } from '#/contract/store-config.ts';
+import type { Answer, FormOutcome, Notice } from './answer.ts';
+import { redirect, refusal, refusalLine } from './answer.ts';
+import { postedFields } from './fields.ts';
+import type { Fields } from './fields.ts';
+import { typedNumber } from './panel-coupons.ts';
+import { panelPage } from './panel.ts';
+import type { PanelPage } from './panel.ts';
+import type { Visit } from './visit.ts';
+
+export const SETTINGS_PATH = '/painel/configuracoes';
+
+export type SettingsView = {
+  /** The settings as stored, what the environment fixes, whether Pix is on. */
+  current: StoreConfigAnswer;
+  /** What the form shows: the stored settings, or what was typed and refused. */
+  form: FormOutcome | { values: Fields; errors: Record<string, never> };
+  notice: Notice | undefined;
+};
+
+/** A number as the form shows it: 599.9 → "599,90", 10 → "10". */
+const typed = (n: number, cents = false) => (cents ? n.toFixed(2) : String(n)).replace('.', ',');
+
+/** The settings as the form's fields. */
+function fieldsFrom(config: StoreConfig): Fields {
+  return {
+    ...config,
+    pixDesconto: typed(config.pixDesconto),
+    minutosPagamento: String(config.minutosPagamento),
+    freteGratisAPartirDe:
+      config.freteGratisAPartirDe === null ? '' : typed(config.freteGratisAPartirDe, true),
+    emailsEquipe: config.emailsEquipe.join('\n'),
+  };
+}
+
+/**
+ * The form's fields as the staff API takes them: numbers read as people type them ("599,90"), the team's
+ * addresses one per line (or comma), a field the environment fixes as it is stored (the form cannot send it).
+ */
+function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unknown> {
+  const text = (name: keyof StoreConfig) => f[name] ?? '';
+  return {
+    nomeLoja: text('nomeLoja'),
+    razaoSocial: text('razaoSocial'),
+    cnpj: text('cnpj'),
+    inscricaoEstadual: text('inscricaoEstadual'),
+    endereco: text('endereco'),
+    telefone: text('telefone'),
+    whatsapp: text('whatsapp'),
+    emailAtendimento: text('emailAtendimento'),
+    pixChave: current.fixadas.pixChave ? current.configuracao.pixChave : text('pixChave'),
+    pixCidade: text('pixCidade'),
+    pixDesconto: typedNumber(f['pixDesconto']) ?? '',
+    minutosPagamento: typedNumber(f['minutosPagamento']) ?? '',
+    freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
+    barraPromocional: text('barraPromocional'),
+    emailsEquipe: text('emailsEquipe')
+      .split(/[\n,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean),
+  };
+}
+
+/**
+ * `/painel/configuracoes` (owners): who the store is, how it is reached, its Pix, free shipping, the promo
+ * bar and who hears of orders. The platform checks every field and keeps the record; a refusal comes back
+ * under each field, with what was typed.
+ */
+export async function panelSettingsPage(visit: Visit): Promise<Answer<PanelPage<SettingsView>>> {
+  return panelPage<SettingsView>(visit, ['dono'], async (frame) => {
+    const fields = await postedFields(visit.request);
+    const current = await staffSettings(frame.client);
+    let form: FormOutcome | undefined;
+    let status: number | undefined;
+    if (fields)
+      try {
+        await saveStaffSettings(frame.client, configFrom(fields, current));
+        return redirect(`${SETTINGS_PATH}?feito=salvo`);
+      } catch (error) {
+        const refused = refusal(error);
+        status = refused.status;
+        form = {
+          values: fields,
+          errors: refused.fields,
+          status,
+          notice: { text: refusalLine(refused), error: true },
+        };
+      }
+    const notice: Notice | undefined =
+      !form && visit.url.searchParams.get('feito') === 'salvo'
+        ? { text: 'Configurações salvas. A loja passa a usá-las em alguns segundos.', error: false }
+        : undefined;
+    return {
+      status,
+      view: {
+        frame,
+        content: { current, form: form ?? { values: fieldsFrom(current.configuracao), errors: {} }, notice },
+      },
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { storeConfigSchema } from '#/contract/store-config.ts';
+import type { PlatformEnv } from '#/server/context.ts';
+import { PlatformError } from '#/server/errors.ts';
+import { allow } from '#/server/middleware.ts';
+import { recorded } from '#/server/staff/audit.ts';
+import { changedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/store-config.ts';
+
+/**
+ * The store's settings as the owner changes them (`/v2/admin/settings`, owners only): read them, with the
+ * fields the environment fixes and whether Pix is on; change them, every change in the record. Every
+ * instance follows within a second (the settings and menus tables notify, changes.ts).
+ */
+export const staffSettings = new Hono<PlatformEnv>();
+staffSettings.use(allow());
+
+/** Settings refused field by field (400 with `erros`), so the panel says each under its own field. */
+const refuse = (result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) => {
+  if (result.success) return;
+  const erros: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? [])
+    erros[String(issue.path[0] ?? 'formulario')] ??= issue.message;
+  throw new PlatformError(400, 'validation', Object.values(erros)[0] ?? 'Configurações inválidas.', erros);
+};
+
+staffSettings.get('/', async (c) => {
+  const config = c.get('config');
+  return c.json(await readStoreConfig(config.db, config));
+});
+
+staffSettings.put('/', zValidator('json', storeConfigSchema, refuse), async (c) => {
+  const config = c.get('config');
+  await recorded(
+    config.db,
+    (tx) => saveStoreConfig(tx, c.req.valid('json'), config),
+    (saved) => {
+      const change = changedFields(saved.before, saved.after);
+      return (
+        change && {
+          actor: c.get('actor'),
+          action: 'configuracao.alterar',
+          entity: 'configuracao',
+          entityId: 'loja',
+          ...change,
+        }
+      );
+    },
+  );
+  return c.json(await readStoreConfig(config.db, config));
+});

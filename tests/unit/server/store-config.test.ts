@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { activityListSchema } from '#/contract/activity.ts';
+import { settingsSchema } from '#/contract/settings.ts';
+import { shippingSchema } from '#/contract/shipping.ts';
+import { pixKeyOf, storeConfigAnswerSchema } from '#/contract/store-config.ts';
+import type { StoreConfig } from '#/contract/store-config.ts';
+import type { MenuItem } from '#/contract/store.ts';
+import * as t from '#/server/db/schema.ts';
+import { teamAddresses } from '#/server/staff/team-mail.ts';
+import { json } from './buyers.ts';
+import { newSession, startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+import { as, staffCalls } from './staff-members.ts';
+
+/** The owner's settings: read, refused field by field, saved and audited, in force on the storefront. */
+
+let store: TestPlatform;
+let owner: { token: string };
+let orders: { token: string };
+beforeAll(async () => {
+  store = await startPlatform(10);
+  owner = await member('dona@loja.test', 'dono');
+  orders = await member('pedidos@loja.test', 'pedidos');
+});
+afterAll(() => store.stop());
+
+const { admin, member } = staffCalls(() => store);
+const read = async (token = owner.token) => {
+  const res = await admin('/settings', { headers: as(token) });
+  expect(res.status).toBe(200);
+  return storeConfigAnswerSchema.parse(await res.json());
+};
+const save = (body: unknown, token = owner.token) =>
+  admin('/settings', { method: 'PUT', body, headers: as(token) });
+const front = async () =>
+  settingsSchema.parse(await (await store.request('/v2/front/settings')).json()).configuracoes;
+
+describe('Pix keys by their kind', () => {
+  test.each([
+    ['529.982.247-25', { key: '52998224725', kind: 'cpf' }],
+    ['11.222.333/0001-81', { key: '11222333000181', kind: 'cnpj' }],
+    ['Financeiro@Loja.com.br', { key: 'financeiro@loja.com.br', kind: 'email' }],
+    ['+55 (19) 99876-5432', { key: '+5519998765432', kind: 'telefone' }],
+    [
+      '123E4567-E89B-12D3-A456-426614174000',
+      { key: '123e4567-e89b-12d3-a456-426614174000', kind: 'aleatoria' },
+    ],
+  ])('%s', (typed, expected) => {
+    expect(pixKeyOf(typed)).toEqual(expected);
+  });
+
+  test.each([
+    '529.982.247-24',
+    '11.222.333/0001-80',
+    '19998765432x',
+    '(19) 99876-5432',
+    '+1 202 555 0100',
+    'loja@',
+    '',
+  ])('%s is refused', (typed) => {
+    expect(pixKeyOf(typed)).toBeUndefined();
+  });
+});
+
+describe('the settings page’s API', () => {
+  test('only owners read or change it', async () => {
+    expect((await admin('/settings', { headers: as(orders.token) })).status).toBe(403);
+    expect((await save({}, orders.token)).status).toBe(403);
+    expect((await admin('/settings')).status).toBe(401);
+  });
+
+  test('bad input is refused field by field and changes nothing', async () => {
+    const before = await read();
+    const res = await save({
+      ...before.configuracao,
+      cnpj: '12.345.678/0001-00',
+      pixChave: '529.982.247-24',
+      minutosPagamento: 5,
+      pixDesconto: 'dez',
+      emailsEquipe: ['equipe@loja', 'ok@loja.com.br'],
+      nomeLoja: ' ',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { erros: Record<string, string> };
+    expect(Object.keys(body.erros).sort()).toEqual(
+      ['cnpj', 'emailsEquipe', 'minutosPagamento', 'nomeLoja', 'pixChave', 'pixDesconto'].sort(),
+    );
+    expect(body.erros['pixChave']).toMatch(/Chave Pix inválida/);
+    expect(body.erros['minutosPagamento']).toMatch(/de 15 a 2880/);
+    expect(await read()).toEqual(before);
+    // Nonsense of every shape is a 400, never a 500.
+    for (const nonsense of [
+      null,
+      [],
+      'texto',
+      { nomeLoja: 42 },
+      { ...before.configuracao, emailsEquipe: 'a@b.c' },
+    ])
+      expect((await save(nonsense)).status).toBe(400);
+  });
+
+  test('a change is saved, in force on the storefront, and recorded field by field', async () => {
+    const before = await read();
+    const servedBefore = await front();
+    expect(before.pix).toMatchObject({ ativo: true, tipoChave: 'cnpj' });
+    const change: StoreConfig = {
+      ...before.configuracao,
+      nomeLoja: 'Metais da Rita',
+      pixChave: '+55 (19) 99876-5432',
+      pixDesconto: 5,
+      minutosPagamento: 45,
+      freteGratisAPartirDe: 1,
+      inscricaoEstadual: 'isento',
+      telefone: '1932324500',
+      barraPromocional: 'Frete grátis em tudo <até domingo>',
+      emailsEquipe: ['Avisos@Loja.com.br', 'avisos@loja.com.br'],
+    };
+    const res = await save(change);
+    expect(res.status).toBe(200);
+    const after = storeConfigAnswerSchema.parse(await res.json());
+    expect(after.configuracao).toMatchObject({
+      nomeLoja: 'Metais da Rita',
+      pixChave: '+5519998765432',
+      inscricaoEstadual: 'ISENTO',
+      telefone: '(19) 3232-4500',
+      freteGratisAPartirDe: 1,
+      barraPromocional: 'Frete grátis em tudo <até domingo>',
+      emailsEquipe: ['avisos@loja.com.br'],
+    });
+    expect(after.pix).toMatchObject({ ativo: true, tipoChave: 'telefone' });
+
+    // The storefront reads it: name, Pix, the free-shipping promise, the promo bar (escaped), the team's addresses.
+    const served = await front();
+    expect(served.nomeLoja).toBe('Metais da Rita');
+    expect(served.pagamentos.pix).toMatchObject({
+      chave: '+5519998765432',
+      desconto: 5,
+      minutosPagamento: 45,
+    });
+    expect(served.dadosSite.inscricaoEstadual).toBe('ISENTO');
+    const quote = await store.request('/v2/front/shipment/product', {
+      method: 'POST',
+      ...json({ cep: '13035-000', idProduto: 1, quantidade: 1 }, { Session: newSession() }),
+    });
+    expect(quote.status).toBe(200);
+    const economy = shippingSchema.parse(await quote.json()).fretes.find((f) => f.id === 'economica');
+    expect(economy?.valor).toBe(0);
+    const [promo] = await store.database.db
+      .select()
+      .from(t.menus)
+      .where(eq(t.menus.hash, 'pitchbar-topo-home'));
+    expect((promo?.items as MenuItem[])[0]?.label).toBe('Frete grátis em tudo &lt;até domingo&gt;');
+    expect(await teamAddresses(store.database.db)).toEqual(['avisos@loja.com.br']);
+    // Nothing else in the stored settings moved (the card's rule, the social networks…).
+    expect(served.pagamentos.cartao).toEqual(servedBefore.pagamentos.cartao);
+    expect(served.redesSociais).toEqual(servedBefore.redesSociais);
+    expect(served.seo).toEqual(servedBefore.seo);
+
+    const activity = activityListSchema.parse(
+      await (await admin('/activity?entidade=configuracao', { headers: as(owner.token) })).json(),
+    );
+    const [entry] = activity.atividades;
+    expect(entry?.acaoNome).toBe('Configurações alteradas');
+    const fields = entry?.mudancas.map((m) => m.campo) ?? [];
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'Nome da loja',
+        'Chave Pix',
+        'Frete grátis a partir de',
+        'E-mails que recebem os pedidos',
+      ]),
+    );
+    expect(fields).not.toContain('CNPJ');
+
+    // Saving the same again records nothing new; an empty list gives the orders back to the team.
+    expect((await save(after.configuracao)).status).toBe(200);
+    const again = activityListSchema.parse(
+      await (await admin('/activity?entidade=configuracao', { headers: as(owner.token) })).json(),
+    );
+    expect(again.total).toBe(activity.total);
+    expect((await save({ ...after.configuracao, emailsEquipe: [], barraPromocional: '' })).status).toBe(200);
+    const team = await teamAddresses(store.database.db);
+    expect(team).toEqual(expect.arrayContaining(['dona@loja.test', 'pedidos@loja.test']));
+  });
+});
+
+describe('a public store with the seed’s Pix key', () => {
+  test('takes no Pix until the owner gives the store’s own key', async () => {
+    const https = await startPlatform(10, { siteUrl: 'https://loja.test' });
+    try {
+      const { admin: call, member: join } = staffCalls(() => https);
+      const dona = await join('dona@https.test', 'dono');
+      const answer = storeConfigAnswerSchema.parse(
+        await (await call('/settings', { headers: as(dona.token) })).json(),
+      );
+      expect(answer.pix.ativo).toBe(false);
+      expect(answer.pix.motivo).toMatch(/chave Pix ainda é a de exemplo/);
+      const methods = async () =>
+        (
+          (await (await https.request('/v2/front/checkout/payment-methods')).json()) as {
+            metodos: { id: string }[];
+          }
+        ).metodos.map((m) => m.id);
+      expect(await methods()).not.toContain('pix');
+      const served = settingsSchema.parse(await (await https.request('/v2/front/settings')).json());
+      expect(served.configuracoes.pagamentos.pix.ativo).toBe(false);
+
+      const saved = await call('/settings', {
+        method: 'PUT',
+        body: { ...answer.configuracao, pixChave: 'financeiro@loja.com.br' },
+        headers: as(dona.token),
+      });
+      expect(saved.status).toBe(200);
+      expect(storeConfigAnswerSchema.parse(await saved.json()).pix).toMatchObject({
+        ativo: true,
+        tipoChave: 'email',
+      });
+      expect(await methods()).toContain('pix');
+    } finally {
+      await https.stop();
+    }
+  });
+
+  test('PIX_KEY fixes the key: the page says so and a change to it is not taken', async () => {
+    const fixed = await startPlatform(10, { siteUrl: 'https://loja.test', pixKey: 'financeiro@loja.com.br' });
+    try {
+      const { admin: call, member: join } = staffCalls(() => fixed);
+      const dona = await join('dona@fixa.test', 'dono');
+      const answer = storeConfigAnswerSchema.parse(
+        await (await call('/settings', { headers: as(dona.token) })).json(),
+      );
+      expect(answer.fixadas).toEqual({ pixChave: 'PIX_KEY' });
+      // The seed's key is still stored, but the key in force is PIX_KEY's: Pix is on.
+      expect(answer.pix).toMatchObject({ ativo: true, tipoChave: 'email' });
+      const saved = await call('/settings', {
+        method: 'PUT',
+        body: { ...answer.configuracao, pixChave: '529.982.247-25', nomeLoja: 'Loja Fixa' },
+        headers: as(dona.token),
+      });
+      expect(saved.status).toBe(200);
+      const after = storeConfigAnswerSchema.parse(await saved.json());
+      expect(after.configuracao).toMatchObject({
+        nomeLoja: 'Loja Fixa',
+        pixChave: answer.configuracao.pixChave,
+      });
+      const served = settingsSchema.parse(await (await fixed.request('/v2/front/settings')).json());
+      expect(served.configuracoes.pagamentos.pix.chave).toBe('financeiro@loja.com.br');
+    } finally {
+      await fixed.stop();
+    }
+  });
+});
