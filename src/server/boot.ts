@@ -11,6 +11,8 @@ import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
 import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
 import { cepProviderFrom } from './addresses/cep.ts';
+import { loadSettings, pixRefusal } from './content/settings.ts';
+import type { SettingsEnv } from './content/settings.ts';
 import { createMailer } from './mail/mailer.ts';
 import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
 import type { PixSettings } from './payments/pix-api/config.ts';
@@ -97,6 +99,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   });
   if (pix) registerPixWebhook(pix, options.siteUrl);
   await announceFirstOwner(database.db, options.publicOrigin ?? origin);
+  await warnOfSeedPixKey(database.db, options);
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,
@@ -212,4 +215,14 @@ function warmInBackground(db: Db): void {
     .catch((error: unknown) => {
       console.warn(`[platform] cache warm-up failed (${errorCode(error)})`);
     });
+}
+
+/** A public store still on the seed's Pix key takes no Pix (content/settings.ts): said at start, not only in the panel. */
+async function warnOfSeedPixKey(db: Db, env: SettingsEnv): Promise<void> {
+  const { pix } = (await loadSettings(db)).pagamentos;
+  const why = pix.ativo ? pixRefusal(env.pixKey ?? pix.chave, env.siteUrl) : undefined;
+  if (why)
+    console.warn(
+      "[pix] Pix is off: the Pix key is still the seed's; set the store's own in /painel/configuracoes or PIX_KEY",
+    );
 }

@@ -93,6 +93,7 @@ const PAGES = [
   '/painel/conta',
   '/painel/equipe',
   '/painel/atividade',
+  '/painel/configuracoes',
   '/painel/nao-existe',
 ];
 
@@ -118,6 +119,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/produtos/novo', { nome: 'Intruso', endereco: 'intruso' }],
       ['/painel/produtos/planilha', { acao: 'aplicar', importacao: 'aaaaaaaaaaaaaaaa' }],
       ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
+      ['/painel/configuracoes', { nomeLoja: 'Invadida', pixChave: 'intrusa@exemplo.com.br' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -156,6 +158,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/conta': [200, 200],
     '/painel/equipe': [403, 403],
     '/painel/atividade': [403, 403],
+    '/painel/configuracoes': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -211,6 +214,15 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     maxRedirects: 0,
   });
   expect(answered.status()).toBe(403);
+  // Nor can anyone but an owner change the settings.
+  for (const { ctx } of [orders, catalogue]) {
+    const settings = await ctx.post('/painel/configuracoes', {
+      form: { nomeLoja: 'Invadida', pixChave: 'intrusa@exemplo.com.br' },
+      headers: { Origin: BASE },
+      maxRedirects: 0,
+    });
+    expect(settings.status()).toBe(403);
+  }
   const cancel = await catalogue.ctx.post('/painel/pedidos/999999', {
     form: { acao: 'cancelar', de: 'aguardando_pagamento' },
     headers: { Origin: BASE },

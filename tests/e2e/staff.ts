@@ -11,7 +11,7 @@ import { ADMIN_TOKEN } from './servers.ts';
 export async function teamMember(
   page: Page,
   request: APIRequestContext,
-  papel: 'catalogo' | 'pedidos',
+  papel: 'dono' | 'catalogo' | 'pedidos',
   nome: string,
 ): Promise<string> {
   const email = `${papel}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;

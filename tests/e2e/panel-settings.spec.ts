@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './axe.ts';
+import { teamMember } from './staff.ts';
+import { onceAtDesktopWidth } from './widths.ts';
+
+/**
+ * An owner changes the store's settings in /painel/configuracoes: a wrong Pix key is refused under its field
+ * with what was typed kept, and nothing changes; the promo bar's new words are on the storefront's pages
+ * within seconds (every instance follows the settings), and the record of changes says what changed.
+ */
+test('an owner changes the promo bar in the settings; a bad Pix key is refused under its field', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  onceAtDesktopWidth(isMobile);
+  await teamMember(page, request, 'dono', 'Dona Configura');
+  const menu = page.getByRole('navigation', { name: 'Seções do painel' });
+  await menu.getByRole('link', { name: 'Configurações' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações');
+  await expect(page.getByText('O Pix está ligado, com a chave do tipo CNPJ.')).toBeVisible();
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/configuracoes');
+
+  const promo = page.getByLabel('Texto da barra promocional');
+  const before = await promo.inputValue();
+  expect(before).toContain('Frete grátis');
+
+  // A CPF with a wrong check digit: refused under the field, the rest of what was typed kept.
+  await page.getByLabel('Chave Pix').fill('529.982.247-24');
+  const words = `Só hoje: ${String(Date.now())} com frete grátis`;
+  await promo.fill(words);
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  const key = page.getByLabel('Chave Pix');
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#f-pixChave-erro')).toContainText('Chave Pix inválida');
+  await expect(promo).toHaveValue(words);
+  // The storefront's HTML as a new visitor gets it (a browser keeps the home for a minute: max-age=60).
+  const home = async () => (await request.get('/')).text();
+  expect(await home()).not.toContain(words);
+
+  // Put right, saved, and on the storefront.
+  await page.goto('/painel/configuracoes');
+  await promo.fill(words);
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Configurações salvas');
+  await expect(promo).toHaveValue(words);
+  await expect.poll(home).toContain(words);
+
+  await page.goto('/painel/atividade');
+  await expect(page.getByText('Configurações alteradas').first()).toBeVisible();
+  await expect(page.getByText(words).first()).toBeVisible();
+
+  // Back as it was, for the other journeys.
+  await page.goto('/painel/configuracoes');
+  await promo.fill(before);
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Configurações salvas');
+});
