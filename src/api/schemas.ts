@@ -15,6 +15,11 @@ import {
 import { activityListSchema } from '#/contract/activity.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
+import {
+  customerDetailSchema,
+  customerExportSchema,
+  customerListSchema,
+} from '#/contract/staff-customers.ts';
 import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
@@ -64,6 +69,9 @@ export const SCHEMAS = {
   staffInbox: inboxListSchema,
   staffInboxExport: inboxExportSchema,
   staffSettings: storeConfigAnswerSchema,
+  staffCustomers: customerListSchema,
+  staffCustomersExport: customerExportSchema,
+  staffCustomer: customerDetailSchema,
   order: pedidoAnswerSchema,
   orders: pedidosAnswerSchema,
   paymentMethods: paymentMethodsSchema,

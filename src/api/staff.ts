@@ -56,6 +56,18 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
 
+/** The customers: searched by name, e-mail, CPF/CNPJ or phone, with orders and what each spent. */
+export const staffCustomers = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/customers', query, 'staffCustomers');
+
+/** Every customer the filters match, for the spreadsheet. */
+export const staffCustomersExport = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/customers/export', query, 'staffCustomersExport');
+
+/** One customer: contacts, addresses, orders, consents (a 404 ApiError when there is none). */
+export const staffCustomer = (client: Client, id: string) =>
+  getJson(client, `v2/admin/customers/${encodeURIComponent(id)}`, {}, 'staffCustomer');
+
 /** The inbox: contact messages, architect sign-ups, store evaluations and newsletter sign-ups, newest first. */
 export const staffInbox = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/inbox', query, 'staffInbox');

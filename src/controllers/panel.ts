@@ -43,6 +43,7 @@ export type PanelSection =
   | 'inicio'
   | 'pedidos'
   | 'mensagens'
+  | 'clientes'
   | 'produtos'
   | 'planilha'
   | 'estoque'
