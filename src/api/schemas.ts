@@ -15,6 +15,7 @@ import {
 import { activityListSchema } from '#/contract/activity.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
+import { dashboardSchema } from '#/contract/staff-dashboard.ts';
 import {
   customerDetailSchema,
   customerExportSchema,
@@ -69,6 +70,7 @@ export const SCHEMAS = {
   staffInbox: inboxListSchema,
   staffInboxExport: inboxExportSchema,
   staffSettings: storeConfigAnswerSchema,
+  staffDashboard: dashboardSchema,
   staffCustomers: customerListSchema,
   staffCustomersExport: customerExportSchema,
   staffCustomer: customerDetailSchema,

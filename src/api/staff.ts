@@ -56,6 +56,10 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
 
+/** The owners' dashboard of a period (`hoje`, `7-dias`, `30-dias`, `mes`). */
+export const staffDashboard = (client: Client, periodo: string) =>
+  getJson(client, 'v2/admin/dashboard', { periodo }, 'staffDashboard');
+
 /** The customers: searched by name, e-mail, CPF/CNPJ or phone, with orders and what each spent. */
 export const staffCustomers = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/customers', query, 'staffCustomers');

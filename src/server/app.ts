@@ -21,6 +21,7 @@ import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffInbox } from './routes/staff-inbox.ts';
 import { staffSettings } from './routes/staff-settings.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
+import { staffDashboard } from './routes/staff-dashboard.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
 import { staffDoor, staffSession } from './routes/staff-session.ts';
@@ -86,6 +87,7 @@ export function createPlatform({
   api.route('/v2/admin/inbox', staffInbox);
   api.route('/v2/admin/settings', staffSettings);
   api.route('/v2/admin/customers', staffCustomers);
+  api.route('/v2/admin/dashboard', staffDashboard);
   api.use('/v2/admin/coupons/*', allow('catalogo'));
   api.route('/v2/admin/coupons', staffCoupons);
   api.use('/v2/admin/products/*', allow('catalogo'));

@@ -59,6 +59,13 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .delete(t.cartItems)
       .where(sql`NOT EXISTS (SELECT 1 FROM ${t.sessions} WHERE ${t.sessions.id} = ${t.cartItems.sessionId})`)
       .returning({ id: t.cartItems.sessionId });
+    // Carts counted for the dashboard forget the session once it is gone: the count stays, the visitor does not.
+    await db
+      .update(t.cartsStarted)
+      .set({ sessionId: null })
+      .where(
+        sql`${t.cartsStarted.sessionId} is not null and NOT EXISTS (SELECT 1 FROM ${t.sessions} WHERE ${t.sessions.id} = ${t.cartsStarted.sessionId})`,
+      );
     const idempotencyKeys = await db
       .delete(t.idempotencyKeys)
       .where(lt(t.idempotencyKeys.createdAt, ago(IDEMPOTENCY_KEEP_MS)))

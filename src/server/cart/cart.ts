@@ -88,6 +88,12 @@ export async function addToCart(
       set: { quantity: sql`LEAST(${t.cartItems.quantity} + ${quantity}, ${stockOf})` },
     })
     .returning({ quantity: t.cartItems.quantity });
+  // A cart that had nothing is a cart started, counted for the dashboard's conversion (no tracking).
+  if (!before && (after?.quantity ?? 0) > 0)
+    await db
+      .insert(t.cartsStarted)
+      .values({ sessionId: session })
+      .onConflictDoNothing({ target: t.cartsStarted.sessionId, where: sql`${t.cartsStarted.orderedAt} is null` });
   return (after?.quantity ?? 0) < (before?.quantity ?? 0) + quantity
     ? [capped(variant.name, variant.stock)]
     : [];

@@ -1,6 +1,6 @@
 // One concern: turning the session's cart into an order, in one transaction, believing nothing the browser
 // says about money.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OrderAddress } from '#/contract/address.ts';
 import type { Cart } from '#/contract/cart.ts';
 import { cartFingerprint, fingerprintCoupon, fingerprintHasShipping } from '#/contract/order.ts';
@@ -213,6 +213,10 @@ async function placeInTransaction(
         .insert(t.orderEvents)
         .values({ orderNumber: order.number, status: 'awaiting_payment', actor: 'cliente' });
       await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
+      await tx
+        .update(t.cartsStarted)
+        .set({ orderedAt: sql`now()` })
+        .where(and(eq(t.cartsStarted.sessionId, session), isNull(t.cartsStarted.orderedAt)));
       await setSessionCoupon(tx, session, '');
       return { number: order.number, created: true };
     });

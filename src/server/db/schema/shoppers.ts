@@ -1,4 +1,5 @@
 // Shoppers' sessions, accounts, addresses, favourites and carts, and the infrastructure tables their requests use.
+import { sql } from 'drizzle-orm';
 import type { Address } from '#/contract/address.ts';
 import {
   bigint,
@@ -11,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -99,6 +101,28 @@ export const cartItems = pgTable(
     addedAt: timestamp('added_at', { mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.variantId] })],
+);
+
+/**
+ * Carts as the dashboard counts them, with no tracking: a row when a session's cart gets its first item,
+ * marked when that cart becomes an order. The session is forgotten when the session is (housekeeping.ts),
+ * so what stays is a count of carts started and ordered, by day.
+ */
+export const cartsStarted = pgTable(
+  'carts_started',
+  {
+    id: serial().primaryKey(),
+    sessionId: text('session_id'),
+    startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    orderedAt: timestamp('ordered_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    // One open cart per session.
+    uniqueIndex('carts_started_open_idx')
+      .on(t.sessionId)
+      .where(sql`${t.orderedAt} is null`),
+    index('carts_started_day_idx').on(t.startedAt),
+  ],
 );
 
 /** Password reset links: only a hash of the token is kept; each link works once, for an hour. */
