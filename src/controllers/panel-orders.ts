@@ -201,14 +201,6 @@ export async function panelOrderPage(
   });
 }
 
-/** `/painel`: the orders waiting in each status, for the roles that see orders (the catalogue's pages come later). */
-export async function panelHomePage(visit: Visit): Promise<Answer<PanelPage<StaffOrderList | null>>> {
-  return panelPage(visit, [], async (frame) => {
-    const seesOrders = frame.me.papel === 'dono' || frame.me.papel === 'pedidos';
-    return { view: { frame, content: seesOrders ? await staffOrders(frame.client, {}) : null } };
-  });
-}
-
 const CSV_FIELDS = [
   'Pedido',
   'Data',

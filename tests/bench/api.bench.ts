@@ -20,6 +20,7 @@ import type { Db } from '#/server/db/client.ts';
 import type { Platform } from '#/server/app.ts';
 import { paymentRows } from './payments.ts';
 import { catalogueSheet } from './sheet.ts';
+import { dashboardRows } from './dashboard.ts';
 
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 10_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 60);
@@ -374,6 +375,9 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(...(await paymentRows(label, database.db, product, placingOrders, percentile)));
   rows.push(...(await staffLists(label, platform)));
   rows.push(...(await catalogueSheet(label, platform, ADMIN)));
+  rows.push(
+    ...(await dashboardRows(label, database.db, platform, ADMIN, { runs: RUNS, warmup: WARMUP, percentile })),
+  );
   if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
   await database.close();
   return rows;

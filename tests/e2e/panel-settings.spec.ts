@@ -8,13 +8,27 @@ import { onceAtDesktopWidth } from './widths.ts';
  * with what was typed kept, and nothing changes; the promo bar's new words are on the storefront's pages
  * within seconds (every instance follows the settings), and the record of changes says what changed.
  */
-test('an owner changes the promo bar in the settings; a bad Pix key is refused under its field', async ({
+test('an owner reads the dashboard, then changes the promo bar in the settings; a bad Pix key is refused', async ({
   page,
   request,
   isMobile,
 }) => {
   onceAtDesktopWidth(isMobile);
   await teamMember(page, request, 'dono', 'Dona Configura');
+  // The home is the owners' dashboard: a period's figures against the one before, and the orders behind them.
+  const sales = page.getByRole('region', { name: 'Vendas' });
+  await expect(sales.locator('dt', { hasText: /^Receita$/ })).toBeVisible();
+  await sales.getByRole('navigation', { name: 'Período' }).getByRole('link', { name: 'Hoje' }).click();
+  await expect(page).toHaveURL(/\/painel\?periodo=hoje$/);
+  await expect(sales.getByRole('link', { name: 'Hoje' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousA11yIssues(page, undefined, '/painel (dashboard)');
+  await sales.getByRole('link', { name: 'Ver estes pedidos' }).click();
+  const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+  await expect(page).toHaveURL(`/painel/pedidos?de=${today}&ate=${today}`);
+  await expect(page.getByLabel('De', { exact: true })).toHaveValue(today);
+  await page.goto('/painel?periodo=ano');
+  await expect(page.getByRole('alert')).toContainText('Período inválido');
+
   const menu = page.getByRole('navigation', { name: 'Seções do painel' });
   await menu.getByRole('link', { name: 'Configurações' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações');
