@@ -56,6 +56,10 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
 
+/** A note for the team on an order (never shown to the buyer). */
+export const addOrderNote = (client: Client, numero: string, texto: string) =>
+  sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/notes`, { texto }, 'formAnswer');
+
 /** The owners' dashboard of a period (`hoje`, `7-dias`, `30-dias`, `mes`). */
 export const staffDashboard = (client: Client, periodo: string) =>
   getJson(client, 'v2/admin/dashboard', { periodo }, 'staffDashboard');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './address.ts';
-import { cepSchema, digits, validCnpj, validCpf } from './documents.ts';
+import { cepSchema, digits, documentKey, validCnpj, validCpf } from './documents.ts';
 import { HONEYPOT_FIELD } from './forms.ts';
 
 /** Sign-up, login and password recovery (spec section 1; OWASP password rules: length only). */
@@ -127,14 +127,21 @@ export const signupSchema = z
     celular: cellphone,
     documento: z
       .string({ message: 'Informe o CPF ou o CNPJ.' })
-      .transform(digits)
+      // Upper case, letters and digits only: a new CNPJ may carry letters (documents.ts).
+      .transform(documentKey)
       .superRefine((d, ctx) => {
         if (d.length === 11 && !validCpf(d))
           ctx.addIssue({ code: 'custom', message: 'CPF inválido: confira os 11 números.' });
         else if (d.length === 14 && !validCnpj(d))
-          ctx.addIssue({ code: 'custom', message: 'CNPJ inválido: confira os 14 números.' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'CNPJ inválido: confira os 14 caracteres (os 2 últimos são números).',
+          });
         else if (d.length !== 11 && d.length !== 14)
-          ctx.addIssue({ code: 'custom', message: 'Informe o CPF (11 números) ou o CNPJ (14 números).' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Informe o CPF (11 números) ou o CNPJ (14 caracteres, que podem ter letras).',
+          });
       }),
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
     /** Required for people (checked below); empty for companies. */
@@ -160,7 +167,7 @@ export const signupSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['documento'],
-          message: 'Para pessoa jurídica, informe o CNPJ (14 números).',
+          message: 'Para pessoa jurídica, informe o CNPJ (14 caracteres).',
         });
       if (!flagged('nascimento') && data.pessoa === 'F' && !data.nascimento)
         ctx.addIssue({

@@ -9,7 +9,20 @@ export const STAFF_ORDERS_PER_PAGE = 25;
 /** Pages past this are refused: filters narrow a list better than paging 250 pages deep. */
 export const STAFF_ORDER_PAGES_MAX = 400;
 
+/** Orders one selection names at most (the rows ticked on a page, for their spreadsheet). */
+export const ORDER_SELECTION_MAX = 200;
+
 export const staffOrderQuerySchema = z.object({
+  /** Only these orders (`1042,1043`): the rows ticked on the list. */
+  numeros: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, { error: 'Pedidos marcados inválidos.' })
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))] : undefined))
+    .refine((v) => v === undefined || v.length <= ORDER_SELECTION_MAX, {
+      error: `Marque no máximo ${String(ORDER_SELECTION_MAX)} pedidos.`,
+    }),
   situacao: anyOf(ORDER_STATUSES, 'Situação inválida.'),
   pagamento: anyOf(PAYMENT_METHODS, 'Forma de pagamento inválida.'),
   /** Placed on or after this day, on or before that one (Brasília time). */
@@ -110,6 +123,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   devolucoes: z.array(devolucaoEquipeSchema),
   /** Waiting for the team to confirm its Pix (static Pix): the team may give it more time. */
   aguardaEquipe: z.boolean(),
+  /** The team's own notes on the order, oldest first: never shown to the buyer. */
+  notas: z.array(z.object({ texto: z.string(), autor: z.string(), em: z.string() })),
 });
 export type PedidoEquipe = z.infer<typeof pedidoEquipeSchema>;
 export const staffOrderAnswerSchema = z.object({ pedido: pedidoEquipeSchema });
@@ -175,4 +190,18 @@ export const orderDeadlineSchema = z.object({
   minutos: z.coerce
     .number({ error: 'Escolha quanto tempo a mais.' })
     .refine((m) => (DEADLINE_CHOICES as readonly number[]).includes(m), 'Escolha quanto tempo a mais.'),
+});
+
+/** Longest internal note. */
+export const ORDER_NOTE_MAX = 2000;
+
+/** `POST /v2/admin/orders/{numero}/notes`: a note for the team (our extension). */
+export const orderNoteSchema = z.object({
+  texto: z
+    .string({ error: 'Escreva a nota.' })
+    .trim()
+    .min(1, { error: 'Escreva a nota.' })
+    .max(ORDER_NOTE_MAX, {
+      error: `A nota tem no máximo ${ORDER_NOTE_MAX.toLocaleString('pt-BR')} caracteres.`,
+    }),
 });

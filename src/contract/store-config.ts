@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits, validCnpj, validCpf } from './documents.ts';
+import { digits, documentKey, validCnpj, validCpf } from './documents.ts';
 
 /**
  * The store's settings as the owner changes them (`/v2/admin/settings`; our extension, `/painel/configuracoes`):
@@ -35,10 +35,11 @@ export function pixKeyOf(value: string): { key: string; kind: PixKeyKind } | und
     return /^\+55[1-9]{2}9?\d{8}$/.test(phone) ? { key: phone, kind: 'telefone' } : undefined;
   }
   if (RANDOM_KEY.test(text.toLowerCase())) return { key: text.toLowerCase(), kind: 'aleatoria' };
-  if (!/^[\d.\-/\s]+$/.test(text)) return undefined;
-  const d = digits(text);
-  if (d.length === 11) return validCpf(d) ? { key: d, kind: 'cpf' } : undefined;
-  if (d.length === 14) return validCnpj(d) ? { key: d, kind: 'cnpj' } : undefined;
+  if (!/^[\dA-Za-z.\-/\s]+$/.test(text)) return undefined;
+  // A CPF is digits; a CNPJ may carry letters since July 2026 (documents.ts).
+  const key = documentKey(text);
+  if (key.length === 11) return validCpf(key) ? { key, kind: 'cpf' } : undefined;
+  if (key.length === 14) return validCnpj(key) ? { key, kind: 'cnpj' } : undefined;
   return undefined;
 }
 
@@ -84,7 +85,9 @@ export const storeConfigSchema = z.object({
   cnpj: z
     .string({ message: 'Informe o CNPJ.' })
     .trim()
-    .refine((v) => validCnpj(v), { message: 'CNPJ inválido. Confira os 14 dígitos.' }),
+    .refine((v) => validCnpj(v), {
+      message: 'CNPJ inválido. Confira os 14 caracteres (os 2 últimos são números).',
+    }),
   inscricaoEstadual: z
     .string()
     .trim()

@@ -2,7 +2,7 @@ import type { Client } from '#/api/http.ts';
 import type { Papel } from '#/contract/staff.ts';
 import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal } from './answer.ts';
-import { postedFields } from './fields.ts';
+import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
 export { listHref } from '#/lib/panel-list.ts';
 export type { FilterField } from '#/lib/panel-list.ts';
@@ -39,13 +39,31 @@ export type ListSpec<L> = {
   done?: (params: URLSearchParams) => Notice | undefined;
 };
 
+/** The rows ticked for a bulk action (`marcado`, one value per row), at most this many. */
+export const TICKED_MAX = 200;
+
+/**
+ * A list's posted form: its fields, and the rows ticked for a bulk action (the checkboxes named `marcado`)
+ * joined by commas as `marcados`.
+ */
+async function postedWithTicked(request: Request): Promise<Fields | undefined> {
+  if (request.method !== 'POST') return undefined;
+  const form = await request.formData().catch(() => undefined);
+  const fields = fieldsOf(form);
+  const ticked = (form?.getAll('marcado') ?? [])
+    .filter((v): v is string => typeof v === 'string' && /^[\w.-]{1,40}$/.test(v))
+    .slice(0, TICKED_MAX);
+  if (ticked.length > 0) fields['marcados'] = ticked.join(',');
+  return fields;
+}
+
 export async function panelListPage<L>(
   visit: Visit,
   spec: ListSpec<L>,
 ): Promise<Answer<PanelPage<ListView<L>>>> {
   return panelPage<ListView<L>>(visit, spec.roles, async (frame) => {
     const filters = panelFilters(visit.url, spec.filters);
-    const fields = spec.post ? await postedFields(visit.request) : undefined;
+    const fields = spec.post ? await postedWithTicked(visit.request) : undefined;
     let notice = spec.done?.(visit.url.searchParams);
     let status: number | undefined;
     if (fields && spec.post)

@@ -1,19 +1,15 @@
 import {
+  addOrderNote,
   changeTracking,
   extendDeadline,
   moveOrder,
   refundOrder,
   resolveRefund,
   staffOrder,
-  staffOrderExport,
-  staffOrders,
 } from '#/api/staff.ts';
-import { formatDocument } from '#/contract/documents.ts';
-import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
+import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
-import type { PedidoEquipe, StaffOrderList } from '#/contract/staff-orders.ts';
-import { formatDateTime } from '#/lib/dates.ts';
-import { spreadsheetMoney } from '#/lib/spreadsheet.ts';
+import type { PedidoEquipe } from '#/contract/staff-orders.ts';
 import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
 import type { Answer, Notice } from './answer.ts';
@@ -21,51 +17,10 @@ import { redirect, refusal, refusalLine } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelPage } from './panel.ts';
-import { panelListPage, panelSpreadsheet } from './panel-list.ts';
-import type { FilterField, ListView } from './panel-list.ts';
 import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
-/** The filters the orders list reads from its address, as typed (the view writes them back into the form). */
-export const ORDER_FILTERS = ['situacao', 'pagamento', 'de', 'ate', 'q', 'ordem', 'pagina'] as const;
-
-export type OrdersList = ListView<StaffOrderList>;
-
-/** `/painel/pedidos`: the filtered list (components/panel/ListPage.astro). */
-export const panelOrdersPage = (visit: Visit): Promise<Answer<PanelPage<OrdersList>>> =>
-  panelListPage(visit, { roles: ['pedidos'], filters: ORDER_FILTERS, load: staffOrders });
-
-/** The orders list's filters, as its form shows them. */
-export const ORDER_FILTER_FIELDS: readonly FilterField[] = [
-  { name: 'q', label: 'Buscar', type: 'search', hint: 'Número, nome, e-mail ou CPF/CNPJ' },
-  {
-    name: 'situacao',
-    label: 'Situação',
-    options: [['', 'Todas'], ...ORDER_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)],
-  },
-  {
-    name: 'pagamento',
-    label: 'Pagamento',
-    options: [
-      ['', 'Todos'],
-      ['pix', 'Pix'],
-      ['boleto', 'Boleto'],
-      ['cartao', 'Cartão de crédito'],
-    ],
-  },
-  { name: 'de', label: 'De', type: 'date' },
-  { name: 'ate', label: 'Até', type: 'date' },
-  {
-    name: 'ordem',
-    label: 'Ordem',
-    options: [
-      ['recentes', 'Mais recentes'],
-      ['antigos', 'Mais antigos'],
-      ['maior-valor', 'Maior valor'],
-      ['menor-valor', 'Menor valor'],
-    ],
-  },
-];
+// One order for the team (`/painel/pedidos/{numero}`): moving it along, its side forms, its packing slip.
 
 const isAction = (value: string | null | undefined): value is OrderAction | 'devolver' =>
   value === 'devolver' || (value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value));
@@ -101,6 +56,10 @@ const SIDE_ACTIONS: Record<
   prazo: async (client, numero, f) => {
     await extendDeadline(client, numero, f['minutos'] ?? '');
     return 'prazo';
+  },
+  nota: async (client, numero, f) => {
+    await addOrderNote(client, numero, f['texto'] ?? '');
+    return 'nota';
   },
   rastreio: async (client, numero, f) => {
     await changeTracking(client, numero, {
@@ -172,9 +131,11 @@ export async function panelOrderPage(
               ? 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.'
               : done === 'prazo'
                 ? 'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.'
-                : done
-                  ? DONE[done as Situacao]
-                  : undefined;
+                : done === 'nota'
+                  ? 'Nota guardada. Só a equipe a vê.'
+                  : done
+                    ? DONE[done as Situacao]
+                    : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;
@@ -201,59 +162,18 @@ export async function panelOrderPage(
   });
 }
 
-const CSV_FIELDS = [
-  'Pedido',
-  'Data',
-  'Situação',
-  'Pagamento',
-  'Cliente',
-  'E-mail',
-  'CPF/CNPJ',
-  'Itens',
-  'Subtotal',
-  'Desconto à vista',
-  'Cupom',
-  'Desconto do cupom',
-  'Frete',
-  'Total',
-  'Entrega',
-  'Cidade',
-  'UF',
-  'Transportadora',
-  'Rastreio',
-] as const;
-
-/**
- * `/painel/pedidos.csv` with the list's filters: every matching order (not one page) as a spreadsheet
- * Excel in Portuguese opens as it is. A guest goes to the login; a wrong role gets a 403.
- */
-export const panelOrdersCsv = (visit: Visit) =>
-  panelSpreadsheet(visit, {
-    role: 'pedidos',
-    filters: ORDER_FILTERS,
-    forbidden: 'Seu papel na equipe não dá acesso aos pedidos.',
-    name: 'pedidos',
-    fields: CSV_FIELDS,
-    load: async (client, filters) =>
-      (await staffOrderExport(client, filters)).pedidos.map((p) => [
-        p.numero,
-        formatDateTime(p.criadoEm),
-        p.situacaoLabel,
-        p.pagamento,
-        p.cliente.nome,
-        p.cliente.email,
-        formatDocument(p.documento),
-        p.quantidadeItens,
-        spreadsheetMoney(p.subtotal),
-        spreadsheetMoney(p.desconto),
-        p.cupom,
-        spreadsheetMoney(p.descontoCupom),
-        spreadsheetMoney(p.frete),
-        spreadsheetMoney(p.total),
-        p.entrega,
-        p.cidade,
-        p.uf,
-        p.transportadora,
-        p.rastreio,
-      ]),
+/** `/painel/pedidos/{numero}/separacao`: the order's packing slip to print (404 when there is no such order). */
+export async function panelSlipPage(
+  visit: Visit,
+  numero: string | undefined,
+): Promise<Answer<PanelPage<PedidoEquipe | null>>> {
+  return panelPage<PedidoEquipe | null>(visit, ['pedidos'], async (frame) => {
+    if (!isOrderNumber(numero)) return { status: 404, view: { frame, content: null } };
+    try {
+      return { view: { frame, content: await staffOrder(frame.client, numero) } };
+    } catch (error) {
+      if (refusal(error).status === 404) return { status: 404, view: { frame, content: null } };
+      throw error;
+    }
   });
+}

@@ -93,12 +93,15 @@ export async function panelPage<T>(
   return build(frame);
 }
 
+/** Filters longer than a search: the orders ticked on a list (`1042,1043,…`, up to 200 of them). */
+const FILTER_MAX: Partial<Record<string, number>> = { numeros: 2000 };
+
 /** A list page's filters from its address: the names it reads, each as typed (at most 100 characters). */
 export function panelFilters(url: URL, names: readonly string[]): Fields {
   const filters: Fields = {};
   for (const name of names) {
     const value = url.searchParams.get(name);
-    if (value) filters[name] = value.slice(0, 100);
+    if (value) filters[name] = value.slice(0, FILTER_MAX[name] ?? 100);
   }
   return filters;
 }

@@ -109,6 +109,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
     'Início',
     /^Pedidos\s*\d+\s*pedidos? esperam? a equipe$/,
     /^Mensagens/,
+    'Clientes',
   ]);
   // The team was e-mailed the new order, with the link to it in the panel.
   await expect
@@ -182,6 +183,31 @@ test('the first owner sets a password, adds an orders member, who marks an order
     .poll(() => mailsTo(buyerEmail).find((m) => m.includes(`Pedido ${String(numero)} enviado`)) ?? '')
     .toContain('QB123456785BR');
 
+  // A note for the team alone, on the order's page: the buyer's page never shows it.
+  await member.goto(`/painel/pedidos/${String(numero)}`);
+  await member.getByLabel('Nova nota').fill('Cliente pediu para deixar com o porteiro.');
+  await member.getByRole('button', { name: 'Guardar nota' }).click();
+  await expect(member.getByRole('status')).toHaveText('Nota guardada. Só a equipe a vê.');
+  await expect(member.getByRole('region', { name: 'Notas da equipe' })).toContainText(
+    'deixar com o porteiro',
+  );
+  await shopper.reload();
+  await expect(shopper.locator('main')).not.toContainText('porteiro');
+  // The packing slip: what goes in the box and where, with no prices and no panel around it.
+  await member.getByRole('link', { name: 'Folha de separação para imprimir' }).click();
+  await expect(member.getByRole('heading', { level: 1 })).toHaveText(`Pedido ${String(numero)}`);
+  await expect(member.locator('main')).not.toContainText('R$');
+  await expect(member.getByRole('navigation', { name: 'Seções do painel' })).toHaveCount(0);
+  served.set(`/painel/pedidos/${String(numero)}/separacao`, await member.content());
+  // Ticked on the list and moved along with the others ticked: delivered.
+  await member.goto(`/painel/pedidos?q=${encodeURIComponent(buyerEmail)}`);
+  await member.getByLabel(`Marcar o pedido ${String(numero)}`).check();
+  await member.getByRole('button', { name: 'Marcar como entregues' }).click();
+  await expect(member.getByRole('status').first()).toHaveText(
+    '1 pedido marcado como entregue; cada cliente foi avisado por e-mail.',
+  );
+  await expect(member.locator('tbody tr').first()).toContainText('Entregue');
+
   // The owner sees who did it in the activity; then logs out everywhere.
   await owner.goto('/painel/atividade?entidade=pedido');
   await expect(owner.locator('tbody tr').first()).toContainText('Bruno Expedição');
@@ -220,7 +246,12 @@ test('the first owner sets a password, adds an orders member, who marks an order
       storageState: await member.context().storageState(),
     })
   ).newPage();
-  for (const path of ['/painel', '/painel/pedidos', `/painel/pedidos/${String(numero)}?acao=cancelar`]) {
+  for (const path of [
+    '/painel',
+    '/painel/pedidos',
+    `/painel/pedidos/${String(numero)}?acao=cancelar`,
+    `/painel/pedidos/${String(numero)}/separacao`,
+  ]) {
     await checked.goto(path);
     await expectNoSeriousA11yIssues(checked, undefined, path);
   }

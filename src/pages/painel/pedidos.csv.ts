@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { panelOrdersCsv } from '#/controllers/panel-orders.ts';
+import { panelOrdersCsv } from '#/controllers/panel-order-list.ts';
 
 /** The filtered orders as a spreadsheet (controllers/panel-orders.ts). */
 export const GET: APIRoute = async (visit) => {

@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { Address } from '#/contract/address.ts';
-import { digits } from '#/contract/documents.ts';
+import { documentKey } from '#/contract/documents.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
@@ -51,9 +51,9 @@ export async function requireCustomer(db: Db, session: string, mensagem: string)
   return customer;
 }
 
-/** The account a shopper names at login or recovery: an e-mail (any case), or a CPF/CNPJ (digits). */
+/** The account a shopper names at login or recovery: an e-mail (any case), or a CPF/CNPJ (as typed, letters too). */
 export async function findByLogin(db: Db, usuario: string): Promise<Customer | undefined> {
-  const document = digits(usuario);
+  const document = documentKey(usuario);
   const [customer] = await db
     .select()
     .from(t.customers)

@@ -93,7 +93,10 @@ export async function addToCart(
     await db
       .insert(t.cartsStarted)
       .values({ sessionId: session })
-      .onConflictDoNothing({ target: t.cartsStarted.sessionId, where: sql`${t.cartsStarted.orderedAt} is null` });
+      .onConflictDoNothing({
+        target: t.cartsStarted.sessionId,
+        where: sql`${t.cartsStarted.orderedAt} is null`,
+      });
   return (after?.quantity ?? 0) < (before?.quantity ?? 0) + quantity
     ? [capped(variant.name, variant.stock)]
     : [];

@@ -6,7 +6,12 @@ import {
   orderStatusChangeSchema,
   trackingChangeSchema,
 } from '#/contract/order.ts';
-import { orderDeadlineSchema, refundResolveSchema, staffOrderQuerySchema } from '#/contract/staff-orders.ts';
+import {
+  orderDeadlineSchema,
+  orderNoteSchema,
+  refundResolveSchema,
+  staffOrderQuerySchema,
+} from '#/contract/staff-orders.ts';
 import { extendDeadline } from '#/server/orders/deadline.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
@@ -17,7 +22,7 @@ import { notifyBuyer } from '#/server/orders/mail.ts';
 import { changeStatus, changeTracking, isPickup, STATUS, toStatus } from '#/server/orders/status.ts';
 import { trackingProblems } from '#/contract/tracking.ts';
 import { recorded } from '#/server/staff/audit.ts';
-import { exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
+import { addOrderNote, exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
 import { resolveRefund } from '#/server/staff/refunds.ts';
 
 /**
@@ -192,5 +197,28 @@ staffOrders.post(
       mensagem: `O pedido ${String(numero)} agora pode ser pago até ${dayAndTime(after)}.`,
       expiraEm: after.toISOString(),
     });
+  },
+);
+
+/** `POST /v2/admin/orders/{numero}/notes`: a note for the team on the order, in the record; never the buyer's to see. */
+staffOrders.post(
+  '/:numero/notes',
+  zValidator('json', orderNoteSchema, refusal('Escreva a nota.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const { texto } = c.req.valid('json');
+    await recorded(
+      c.get('config').db,
+      (tx) => addOrderNote(tx, numero, c.get('actor'), texto),
+      () => ({
+        actor: c.get('actor'),
+        action: 'pedido.nota',
+        entity: 'pedido',
+        entityId: String(numero),
+        before: null,
+        after: { nota: texto },
+      }),
+    );
+    return c.json({ sucesso: true, mensagem: 'Nota guardada. Só a equipe a vê.' }, 201);
   },
 );

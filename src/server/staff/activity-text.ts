@@ -194,6 +194,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.devolucao-resolvida': 'Devolução resolvida',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
+  'pedido.nota': 'Nota interna',
   'pedido.rastreio': 'Rastreio corrigido',
   'produto.alterar': 'Produto alterado',
   'produto.criar': 'Produto criado',

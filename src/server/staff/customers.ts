@@ -2,7 +2,7 @@
 // one customer with contacts, addresses, orders and consents, and the list as a spreadsheet.
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { formatDocument, formatPhone } from '#/contract/documents.ts';
+import { documentKey, formatDocument, formatPhone } from '#/contract/documents.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod } from '#/contract/order.ts';
 import { CUSTOMER_EXPORT_MAX, CUSTOMERS_PER_PAGE } from '#/contract/staff-customers.ts';
@@ -39,12 +39,13 @@ function filters(query: CustomerQuery): SQL | undefined {
   if (query.q) {
     const text = `%${likeLiteral(query.q)}%`;
     const digits = query.q.replace(/\D/g, '');
+    const key = documentKey(query.q);
     const any: SQL[] = [ilike(t.customers.name, text), ilike(t.customers.email, text)];
-    // A document or a phone is searched by its digits, however it was typed ("(19) 99876-5432").
-    if (digits.length >= 4) {
-      any.push(sql`${t.customers.document} like ${`%${digits}%`}`);
+    // A document by its key (a CNPJ may carry letters: "12.abc" → "12ABC"), a phone by its digits, however
+    // either was typed ("(19) 99876-5432").
+    if (key.length >= 4 && /\d/.test(key)) any.push(sql`${t.customers.document} like ${`%${key}%`}`);
+    if (digits.length >= 4)
       any.push(sql`regexp_replace(${t.customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
-    }
     where.push(or(...any));
   }
   return and(...where);

@@ -1,7 +1,7 @@
 // One concern: the owners' dashboard: a period's sales against the period before, what sold most, and what
 // needs the team now. Every figure is a query over the orders placed in the period (the orders list's own
 // filter), with revenue as orders/revenue.ts counts it.
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PAYMENT_METHODS } from '#/contract/order.ts';
 import type { PaymentMethod } from '#/contract/order.ts';
@@ -112,13 +112,16 @@ async function topProducts(db: Db, where: SQL | undefined, by: 'revenue' | 'unit
 }
 
 async function alerts(db: Db): Promise<Dashboard['alertas']> {
+  // A join, not a correlated EXISTS: PGlite ran that once per paid order (320 ms at 10,000 orders, 5 ms this way).
   const [toShip] = await db
-    .select({ n: count() })
+    .select({ n: countDistinct(t.orders.number) })
     .from(t.orders)
+    .innerJoin(t.orderEvents, eq(t.orderEvents.orderNumber, t.orders.number))
     .where(
       and(
         eq(t.orders.status, 'paid'),
-        sql`exists (select 1 from ${t.orderEvents} e where e.order_number = ${t.orders.number} and e.status = 'paid' and e.at < now() - make_interval(hours => ${SHIP_WITHIN_HOURS}))`,
+        eq(t.orderEvents.status, 'paid'),
+        sql`${t.orderEvents.at} < now() - make_interval(hours => ${SHIP_WITHIN_HOURS})`,
       ),
     );
   const [reviews] = await db

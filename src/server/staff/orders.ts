@@ -1,6 +1,7 @@
 // One concern: the orders as the store's team sees them: the filtered list with counts, and one order with its buyer and timeline.
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { documentKey } from '#/contract/documents.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
 import type { PaymentMethod, Situacao } from '#/contract/order.ts';
 import { STAFF_EXPORT_MAX, STAFF_ORDERS_PER_PAGE } from '#/contract/staff-orders.ts';
@@ -34,15 +35,17 @@ import { orderRefunds, refundAlerts } from './refunds.ts';
 /** The filters of a list, but the status (the counts per status use these). */
 function filters(query: StaffOrderQuery): SQL[] {
   const where: SQL[] = [];
+  if (query.numeros) where.push(inArray(t.orders.number, query.numeros));
   if (query.pagamento) where.push(eq(t.orders.payment, query.pagamento));
   if (query.de) where.push(gte(t.orders.placedAt, brasiliaDay(query.de)));
   if (query.ate) where.push(lt(t.orders.placedAt, brasiliaDay(query.ate, 1)));
   if (query.q) {
-    const digits = query.q.replace(/\D/g, '');
     const text = `%${likeLiteral(query.q)}%`;
     const any = [ilike(t.customers.name, text), ilike(t.customers.email, text)];
     if (/^\d{1,9}$/.test(query.q)) any.push(eq(t.orders.number, Number(query.q)));
-    if (digits.length >= 3) any.push(sql`${t.customers.document} like ${`%${digits}%`}`);
+    // The buyer's CPF/CNPJ however it was typed (a CNPJ may carry letters: "12.abc" becomes "12ABC").
+    const key = documentKey(query.q);
+    if (key.length >= 3 && /\d/.test(key)) any.push(sql`${t.customers.document} like ${`%${key}%`}`);
     const match = or(...any);
     if (match) where.push(match);
   }
@@ -191,11 +194,12 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
-  const [devolucao, devolucoes] = await Promise.all([refundable(db, number), orderRefunds(db, number)]);
-  const nameOf = await actorNames(
-    db,
-    events.map((e) => e.actor),
-  );
+  const [devolucao, devolucoes, notes] = await Promise.all([
+    refundable(db, number),
+    orderRefunds(db, number),
+    db.select().from(t.orderNotes).where(eq(t.orderNotes.orderNumber, number)).orderBy(t.orderNotes.id),
+  ]);
+  const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
   return {
     ...pedido,
     cliente: {
@@ -221,8 +225,16 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
     ...(devolucao ? { devolucao } : {}),
     devolucoes,
     aguardaEquipe: await waitsForTeamNow(db, number),
+    notas: notes.map((n) => ({ texto: n.text, autor: nameOf(n.actor), em: n.createdAt.toISOString() })),
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))
       .map((s) => STATUS[s]),
   };
+}
+
+/** A note the team keeps on an order (never shown to the buyer); a 404 when there is no such order. */
+export async function addOrderNote(db: Db, number: number, actor: string, text: string): Promise<void> {
+  const [order] = await db.select({ n: t.orders.number }).from(t.orders).where(eq(t.orders.number, number));
+  if (!order) throw notFound('Pedido não encontrado.');
+  await db.insert(t.orderNotes).values({ orderNumber: number, actor, text });
 }

@@ -1,11 +1,90 @@
-import { expect, test } from 'vitest';
-import { formatDocument, formatPhone } from '#/contract/documents.ts';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { signupSchema } from '#/contract/account.ts';
+import { cnpjCheckDigits, documentKey, formatDocument, validCnpj, validCpf } from '#/contract/documents.ts';
+import { pixKeyOf } from '#/contract/store-config.ts';
 
-test('documents and phones as people write them; anything else as it came', () => {
-  expect(formatDocument('39077778160')).toBe('390.777.781-60');
-  expect(formatDocument('11222333000181')).toBe('11.222.333/0001-81');
-  expect(formatDocument('123')).toBe('123');
-  expect(formatPhone('19987654321')).toBe('(19) 98765-4321');
-  expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
-  expect(formatPhone('+55 19 98765-4321')).toBe('+55 19 98765-4321');
+/** CPF and CNPJ, the CNPJ with letters too (IN RFB 2.229/2024): validated, normalised, written as people write them. */
+
+const ALNUM = Array.from({ length: 36 }, (_, i) => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.charAt(i));
+const base = fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 12, maxLength: 12 });
+
+describe('the alphanumeric CNPJ', () => {
+  test("the Receita Federal's published example: 12.ABC.345/01DE-35", () => {
+    expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
+    expect(validCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(validCnpj('12abc34501de35')).toBe(true);
+    expect(formatDocument('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(validCnpj('12.ABC.345/01DE-36')).toBe(false);
+    // The check digits stay digits.
+    expect(validCnpj('12ABC34501DEA5')).toBe(false);
+  });
+
+  test('the numeric CNPJ still works, and so does the CPF', () => {
+    expect(validCnpj('11.222.333/0001-81')).toBe(true);
+    expect(validCnpj('11.222.333/0001-80')).toBe(false);
+    expect(validCpf('529.982.247-25')).toBe(true);
+    // A CPF is digits only.
+    expect(validCpf('529.982.247-2A')).toBe(false);
+    expect(validCnpj('00000000000000')).toBe(false);
+    expect(validCnpj('AAAAAAAAAAAAAA')).toBe(false);
+  });
+
+  test('any 12 characters with their computed digits validate, in any case and punctuation', () => {
+    fc.assert(
+      fc.property(base, (b) => {
+        const cnpj = `${b}${cnpjCheckDigits(b)}`;
+        fc.pre(!/^(.)\1{13}$/.test(cnpj));
+        expect(validCnpj(cnpj)).toBe(true);
+        expect(validCnpj(cnpj.toLowerCase())).toBe(true);
+        expect(validCnpj(formatDocument(cnpj))).toBe(true);
+        expect(documentKey(formatDocument(cnpj.toLowerCase()))).toBe(cnpj);
+      }),
+    );
+  });
+
+  // Modulo 11 over character codes cannot tell apart two characters whose values differ by 11 or 22 (`6` and
+  // `A`, 6 and 17): the standard's own limit. Every other change of one character is refused.
+  test('changing one character is refused (but for the standard’s blind spot, values 11 apart)', () => {
+    fc.assert(
+      fc.property(base, fc.nat({ max: 13 }), fc.constantFrom(...ALNUM), (b, at, ch) => {
+        const cnpj = `${b}${cnpjCheckDigits(b)}`;
+        const was = cnpj.charCodeAt(at);
+        fc.pre(was !== ch.charCodeAt(0) && (at >= 12 || (ch.charCodeAt(0) - was) % 11 !== 0));
+        const changed = cnpj.slice(0, at) + ch + cnpj.slice(at + 1);
+        expect(validCnpj(changed)).toBe(false);
+      }),
+    );
+    // The blind spot, shown: `A` (17) in place of `6` keeps the digits.
+    expect(cnpjCheckDigits('12ABC34501D6')).toBe(cnpjCheckDigits('12ABC34501DA'));
+  });
+});
+
+describe('wherever a CNPJ is typed', () => {
+  const company = {
+    pessoa: 'J',
+    nomeRazao: 'Reformas Alfa Ltda',
+    email: 'compras@alfa.com.br',
+    celular: '(11) 98765-4321',
+    cep: '13035-000',
+    logradouro: 'Rua das Palmeiras',
+    numero: '45',
+    complemento: '',
+    bairro: 'Centro',
+    cidade: 'Campinas',
+    uf: 'SP',
+    senha: 'uma senha longa da empresa',
+  };
+  test('a company signs up with one, stored upper-cased without punctuation', () => {
+    const parsed = signupSchema.safeParse({ ...company, documento: '12.abc.345/01de-35' });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.documento).toBe('12ABC34501DE35');
+    const wrong = signupSchema.safeParse({ ...company, documento: '12.ABC.345/01DE-36' });
+    expect(wrong.error?.issues[0]?.message).toMatch(/CNPJ inválido/);
+  });
+
+  test('it is a Pix key of kind CNPJ', () => {
+    expect(pixKeyOf('12.ABC.345/01DE-35')).toEqual({ key: '12ABC34501DE35', kind: 'cnpj' });
+    expect(pixKeyOf('12.ABC.345/01DE-34')).toBeUndefined();
+  });
 });

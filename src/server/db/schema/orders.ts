@@ -182,6 +182,20 @@ export const orderEvents = pgTable(
 );
 
 /** Which cart lines a coupon covers: every restriction it sets must hold (none set: every line). */
+/** What the team writes on an order for itself (a call with the buyer, a promise made): never shown to the buyer. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial().primaryKey(),
+    orderNumber: integer('order_number').notNull(),
+    /** `equipe:{id}` or `token` (staff/audit.ts). */
+    actor: text().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_notes_order_idx').on(table.orderNumber, table.id)],
+);
+
 export type CouponRestriction = {
   categoryIds?: number[];
   brandIds?: number[];
