@@ -98,23 +98,25 @@ export function wholeNumber(
     .string()
     .regex(/^\d{1,10}$/, { message: notNumber })
     .transform(Number);
-  return z
-    .union([z.number(), digits], {
+  // An empty field (a select left on "Escolha…") is a missing one: its own message, not "must be a number".
+  const value = z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.union([z.number(), digits], {
       error: (issue) => (issue.input === undefined ? (options.required ?? notNumber) : notNumber),
-    })
-    .pipe(
-      z
-        .number()
-        .int({ message: notNumber })
-        .min(min, {
-          message:
-            options.tooSmall ?? (min > 0 ? `${name}: o mínimo é ${String(min)}.` : `${name} inválido.`),
-        })
-        .max(max, {
-          message:
-            options.tooLarge ?? (max < INT_MAX ? `${name}: o máximo é ${String(max)}.` : `${name} inválido.`),
-        }),
-    );
+    }),
+  );
+  return value.pipe(
+    z
+      .number()
+      .int({ message: notNumber })
+      .min(min, {
+        message: options.tooSmall ?? (min > 0 ? `${name}: o mínimo é ${String(min)}.` : `${name} inválido.`),
+      })
+      .max(max, {
+        message:
+          options.tooLarge ?? (max < INT_MAX ? `${name}: o máximo é ${String(max)}.` : `${name} inválido.`),
+      }),
+  );
 }
 
 /** A staff list's text search (`q`): trimmed, at most 100 characters, empty as absent. */

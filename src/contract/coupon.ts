@@ -114,7 +114,10 @@ export type CouponAdmin = z.infer<typeof couponAdminSchema>;
 /** What the team may restrict a coupon to (the back office's choices). */
 export const couponOptionsSchema = z.object({
   marcas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
-  categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
+  categorias: z.array(
+    /** `nome`: the category with its parents, as the team reads it ("Cozinha › Torneiras"). */
+    z.object({ id: z.number().int(), caminho: z.string(), nome: z.string() }),
+  ),
   acabamentos: z.array(z.object({ slug: z.string(), nome: z.string() })),
 });
 export type CouponOptions = z.infer<typeof couponOptionsSchema>;

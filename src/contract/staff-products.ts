@@ -57,7 +57,10 @@ export const staffProductListSchema = z.object({
   paginas: z.number().int(),
   /** What the filters offer: every brand, and every category a product can be in. */
   marcas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
-  categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
+  categorias: z.array(
+    /** `nome`: the category with its parents, as the team reads it ("Cozinha › Torneiras"). */
+    z.object({ id: z.number().int(), caminho: z.string(), nome: z.string() }),
+  ),
 });
 export type StaffProductList = z.infer<typeof staffProductListSchema>;
 
@@ -115,11 +118,20 @@ export const finishInputSchema = z
     path: ['precoPor'],
   });
 
+/** Specifications a product lists at most, and how long each name and value may be. */
+export const SPECS_MAX = 30;
+export const SPEC_NAME_MAX = 60;
+export const SPEC_VALUE_MAX = 200;
+
 export const productInputSchema = z.object({
   nome: text('Nome', 150, 3),
-  endereco: z.string({ error: 'Informe o endereço.' }).trim().regex(PRODUCT_SLUG, {
-    message: 'Endereço: letras minúsculas sem acento, números e hífens (ex.: torneira-gourmet-preta).',
-  }),
+  /** Empty: made from the name ("Torneira Gourmet Preta" → `torneira-gourmet-preta`, numbered when taken). */
+  endereco: z
+    .string({ error: 'Informe o endereço.' })
+    .trim()
+    .refine((v) => v === '' || PRODUCT_SLUG.test(v), {
+      message: 'Endereço: letras minúsculas sem acento, números e hífens (ex.: torneira-gourmet-preta).',
+    }),
   marca: wholeNumber('marca', { min: 1, required: 'Escolha a marca.' }),
   categoria: wholeNumber('categoria', { min: 1, required: 'Escolha a categoria.' }),
   /** The short text by the price (plain text). */
@@ -129,6 +141,20 @@ export const productInputSchema = z.object({
   ativo: z.boolean({ error: 'ativo: verdadeiro ou falso.' }),
   seoTitulo: text('Título para buscadores', 70),
   seoDescricao: text('Descrição para buscadores', 160),
+  /**
+   * What the product page lists under "Especificações" (name and value, in order); absent: left as they are,
+   * so an automation that does not know them never wipes them.
+   */
+  especificacoes: z
+    .array(
+      z.object({
+        nome: text('Nome da especificação', SPEC_NAME_MAX, 1),
+        valor: text('Valor da especificação', SPEC_VALUE_MAX, 1),
+      }),
+      { error: 'Especificações: uma lista de nome e valor.' },
+    )
+    .max(SPECS_MAX, { message: `No máximo ${String(SPECS_MAX)} especificações por produto.` })
+    .optional(),
   /** The `versao` the form was opened with: a save over a newer change is refused (409), not lost. */
   versao: z.string().max(64).optional(),
   acabamentos: z
@@ -154,6 +180,7 @@ export const staffProductSchema = z.object({
     ativo: z.boolean(),
     seoTitulo: z.string(),
     seoDescricao: z.string(),
+    especificacoes: z.array(z.object({ nome: z.string(), valor: z.string() })),
     /** A fingerprint of everything the form saves: sent back with a save, it tells a stale form. */
     versao: z.string(),
     /** Its photos in order, each with the address of a small rendition for the panel. */
@@ -182,7 +209,10 @@ export const staffProductSchema = z.object({
   }),
   /** What the form offers: every brand, every category a product can be in, every finish. */
   marcas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
-  categorias: z.array(z.object({ id: z.number().int(), caminho: z.string() })),
+  categorias: z.array(
+    /** `nome`: the category with its parents, as the team reads it ("Cozinha › Torneiras"). */
+    z.object({ id: z.number().int(), caminho: z.string(), nome: z.string() }),
+  ),
   opcoesAcabamento: z.array(z.object({ slug: z.string(), nome: z.string() })),
   /** Its newest changes: by the editor, the sheet (by SKU) and the stock page. */
   historico: z.array(atividadeSchema),

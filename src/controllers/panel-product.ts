@@ -1,6 +1,12 @@
 import { saveStaffProduct, staffProduct, staffProductOptions } from '#/api/staff.ts';
 import type { Atividade } from '#/contract/activity.ts';
-import { DESCRIPTION_MAX, FINISHES_MAX } from '#/contract/staff-products.ts';
+import {
+  DESCRIPTION_MAX,
+  FINISHES_MAX,
+  SPEC_NAME_MAX,
+  SPEC_VALUE_MAX,
+  SPECS_MAX,
+} from '#/contract/staff-products.ts';
 import type { StaffProduct, StaffProductOptions } from '#/contract/staff-products.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
@@ -58,6 +64,7 @@ function valuesOf(p: Produto): Fields {
     ativo: p.ativo ? 'on' : '',
     seoTitulo: p.seoTitulo,
     seoDescricao: p.seoDescricao,
+    especificacoes: p.especificacoes.map((e) => `${e.nome}: ${e.valor}`).join('\n'),
     versao: p.versao,
   };
   p.acabamentos.forEach((f, i) => {
@@ -122,9 +129,37 @@ function productOf(f: Fields, rows: number): Record<string, unknown> {
     ativo: f['ativo'] === 'on',
     seoTitulo: f['seoTitulo'] ?? '',
     seoDescricao: f['seoDescricao'] ?? '',
+    especificacoes: specsOf(f['especificacoes'] ?? ''),
     ...(f['versao'] && { versao: f['versao'] }),
     acabamentos,
   };
+}
+
+/** The specifications' field at most: every line at its longest, and their line breaks. */
+const SPECS_TEXT_MAX = SPECS_MAX * (SPEC_NAME_MAX + SPEC_VALUE_MAX + 4);
+
+/** "Material: latão" a line → `{nome, valor}`; a line without ":" is a name without a value, for the platform to refuse. */
+function specsOf(text: string): { nome: string; valor: string }[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf(':');
+      return at < 0
+        ? { nome: line, valor: '' }
+        : { nome: line.slice(0, at).trim(), valor: line.slice(at + 1).trim() };
+    });
+}
+
+/** A refusal of one specification (`especificacoes.3.valor`) said under the one field, with its line. */
+function specErrors(errors: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = { ...errors };
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^especificacoes\.(\d+)\./.exec(key);
+    if (m) out['especificacoes'] ??= `Linha ${String(Number(m[1]) + 1)}: ${message}`;
+  }
+  return out;
 }
 
 /** The posted fields, the description read on its own: it may be longer than any other field. */
@@ -132,6 +167,9 @@ function postedFields(form: FormData): Fields {
   const fields = fieldsOf(form);
   const description = form.get('descricao');
   if (typeof description === 'string') fields['descricao'] = description.slice(0, DESCRIPTION_MAX + 1);
+  // The specifications too (30 lines of name and value may pass the usual field's length).
+  const specs = form.get('especificacoes');
+  if (typeof specs === 'string') fields['especificacoes'] = specs.slice(0, SPECS_TEXT_MAX);
   return fields;
 }
 
@@ -200,7 +238,7 @@ export async function panelProductPage(
         const text = refusalLine(refused);
         const form = {
           values: fields,
-          errors: refused.fields,
+          errors: specErrors(refused.fields),
           status: refused.status,
           notice: { text, error: true },
         };

@@ -36,7 +36,7 @@ export const productFilterFields = (list: StaffProductList | undefined): FilterF
   {
     name: 'categoria',
     label: 'Categoria',
-    options: [['', 'Todas'], ...(list?.categorias ?? []).map((c) => [String(c.id), c.caminho] as const)],
+    options: [['', 'Todas'], ...(list?.categorias ?? []).map((c) => [String(c.id), c.nome] as const)],
   },
   {
     name: 'esgotados',

@@ -138,9 +138,10 @@ test('a catalogue member creates a product with two finishes; it is on sale at i
   await page.getByLabel('Nome', { exact: true }).fill(name);
   await page.getByLabel('Endereço na loja').fill(`cuba-esculpida-lumen-${tag.toLowerCase()}`);
   await page.getByLabel('Marca').selectOption({ index: 1 });
-  await page.getByLabel('Categoria').selectOption({ label: '/banheiro/cubas-e-lavatorios/' });
+  await page.getByLabel('Categoria').selectOption({ label: 'Banheiro › Cubas e lavatórios' });
   await page.getByLabel('Resumo (ao lado do preço)').fill('Cuba de apoio esculpida em quartzo.');
   await page.getByLabel('Descrição', { exact: true }).fill('<p>Feita à mão.</p><script>alert(1)</script>');
+  await page.getByLabel('Especificações').fill('Material: quartzo\nGarantia: 5 anos');
   const first = page.getByRole('group', { name: /Novo acabamento/ });
   await first.getByLabel('SKU').fill(`LUMEN-${tag}-BR`);
   await first.getByLabel('Acabamento').selectOption({ label: 'Branco' });
@@ -202,6 +203,8 @@ test('a catalogue member creates a product with two finishes; it is on sale at i
   await shopper.goto(`/cuba-esculpida-lumen-${tag.toLowerCase()}.html`);
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(shopper.locator('main')).toContainText(reais(990));
+  const specs = shopper.getByRole('region', { name: 'Especificações' });
+  await expect(specs.getByRole('row')).toHaveText([/Material\s*quartzo/, /Garantia\s*5 anos/]);
   const main = shopper.locator('main img[src*="/arquivos/fotos/"]').first();
   await expect(main).toHaveAttribute(
     'src',

@@ -10,7 +10,7 @@ import * as t from '#/server/db/schema.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import { invalidFields, notFound, PlatformError } from '#/server/errors.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
-import { normalizeText } from '#/server/lib/text.ts';
+import { normalizeText, slugify } from '#/server/lib/text.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
 import { kindFor, refreshSearch, refreshTotals } from './derived.ts';
@@ -59,6 +59,7 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
     ativo: p.active,
     seoTitulo: p.seoTitle,
     seoDescricao: p.seoDescription,
+    especificacoes: details?.specs ?? [],
     fotos: photos.map((f) => ({
       id: f.id,
       miniatura: `/arquivos/fotos/${String(id)}/${f.id}-small.webp`,
@@ -99,6 +100,7 @@ function flat(
     ativo: p.ativo,
     seoTitulo: p.seoTitulo,
     seoDescricao: p.seoDescricao,
+    especificacoes: p.especificacoes.map((e) => `${e.nome}: ${e.valor}`),
   };
   for (const f of p.acabamentos)
     Object.assign(out, {
@@ -136,8 +138,35 @@ export async function saveProduct(
   }
 }
 
-async function write(db: Db, id: number | undefined, input: ProductInput, actor: Actor) {
+/**
+ * The address made from a product's name when none is given: its slug, or with `-2`, `-3`… when another
+ * product has it or once had it (its old addresses still lead there).
+ */
+async function addressFromName(db: Db, name: string, id: number | undefined): Promise<string> {
+  const base = slugify(name).slice(0, 110).replace(/-+$/, '') || 'produto';
+  const [products, redirects] = await Promise.all([
+    db
+      .select({ slug: t.products.slug, id: t.products.id })
+      .from(t.products)
+      .where(sql`${t.products.slug} like ${`${base}%`}`),
+    db
+      .select({ slug: t.productRedirects.slug })
+      .from(t.productRedirects)
+      .where(sql`${t.productRedirects.slug} like ${`${base}%`}`),
+  ]);
+  const taken = new Set([
+    ...products.filter((p) => p.id !== id).map((p) => p.slug),
+    ...redirects.map((r) => r.slug),
+  ]);
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${String(n)}`;
+    if (!taken.has(slug)) return slug;
+  }
+}
+
+async function write(db: Db, id: number | undefined, given: ProductInput, actor: Actor) {
   return inTransaction(db, async (tx) => {
+    const input = given.endereco ? given : { ...given, endereco: await addressFromName(tx, given.nome, id) };
     // Two saves of one product wait for each other; the second sees the first's finishes.
     if (id !== undefined) await tx.execute(sql`select 1 from ${t.products} where id = ${id} for update`);
     const current = id === undefined ? undefined : await loadEditable(tx, id);
@@ -174,10 +203,12 @@ async function write(db: Db, id: number | undefined, input: ProductInput, actor:
       }
     }
     const description = cleanDescription(input.descricao);
+    // Specifications not sent are left as they are (a new product starts with none).
+    const specs = input.especificacoes ?? current?.especificacoes ?? [];
     await tx
       .insert(t.productDetails)
-      .values({ productId, ean: '', description, specs: [], combinations: [] })
-      .onConflictDoUpdate({ target: t.productDetails.productId, set: { description } });
+      .values({ productId, ean: '', description, specs, combinations: [] })
+      .onConflictDoUpdate({ target: t.productDetails.productId, set: { description, specs } });
     for (const [position, f] of input.acabamentos.entries()) {
       const label = FINISHES.find((x) => x.slug === f.acabamento)?.label ?? f.acabamento;
       const values = {

@@ -1,6 +1,6 @@
 // One concern: what the team chooses products by: every brand, every category a product can be in (a leaf:
 // a category with subcategories holds no product of its own), every finish the store sells.
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { CouponOptions } from '#/contract/coupon.ts';
 import type { StaffProductOptions } from '#/contract/staff-products.ts';
 import { inOrder } from '#/server/db/client.ts';
@@ -8,16 +8,29 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
 
-/** Brands by name, leaf categories by path, finishes in the store's order (product filters, coupons, the editor). */
+/** Brands by name, leaf categories by their lineage's names, finishes in the store's order (product filters, coupons, the editor). */
 export async function catalogueChoices(db: Db): Promise<CouponOptions> {
-  const [marcas, categorias] = await inOrder(
+  const [marcas, all] = await inOrder(
     db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
     db
-      .select({ id: t.categories.id, caminho: t.categories.path })
-      .from(t.categories)
-      .where(sql`not exists (select 1 from ${t.categories} c where c.parent_id = ${t.categories.id})`)
-      .orderBy(asc(t.categories.path)),
+      .select({
+        id: t.categories.id,
+        parentId: t.categories.parentId,
+        name: t.categories.name,
+        path: t.categories.path,
+      })
+      .from(t.categories),
   );
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const parents = new Set(all.map((c) => c.parentId).filter((id) => id !== null));
+  const lineage = (id: number | null, seen = 0): string[] => {
+    const c = id === null ? undefined : byId.get(id);
+    return c && seen < 10 ? [...lineage(c.parentId, seen + 1), c.name] : [];
+  };
+  const categorias = all
+    .filter((c) => !parents.has(c.id))
+    .map((c) => ({ id: c.id, caminho: c.path, nome: lineage(c.id).join(' › ') }))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
   return { marcas, categorias, acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
 }
 

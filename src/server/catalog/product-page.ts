@@ -114,13 +114,17 @@ async function loadProdutoDetalhe(
             },
           }
         : {},
-    caracteristicas: [
-      {
-        nome: 'Especificações',
-        visivelSite: true,
-        itens: (details?.specs ?? []).map((s, i) => ({ id: i + 1, label: s.nome, valor: s.valor })),
-      },
-    ],
+    // No heading over nothing: a product without specifications has no such group.
+    caracteristicas:
+      (details?.specs ?? []).length > 0
+        ? [
+            {
+              nome: 'Especificações',
+              visivelSite: true,
+              itens: (details?.specs ?? []).map((s, i) => ({ id: i + 1, label: s.nome, valor: s.valor })),
+            },
+          ]
+        : [],
     combinacoes: combos.map((produto, i) => ({
       id: i + 1,
       tipoDesconto: 'porcentagem',

@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   ativo: 'Ativo',
   seoTitulo: 'Título no Google',
   seoDescricao: 'Descrição no Google',
+  especificacoes: 'Especificações',
   fotos: 'Fotos',
   situacao: 'Situação',
   devolvido: 'Devolvido',

@@ -234,6 +234,61 @@ describe('a new product', () => {
     expect(shown.conteudo.precos.por).toBe(1090);
     await expect.poll(() => searchIds('quarzo lumen')).toContain(produto.id);
     expect((await history(produto.id))[0]).toMatchObject({ acao: 'produto.criar', antes: null });
+    // No specifications: the page has no "Especificações" group to show empty.
+    expect(shown.conteudo.caracteristicas).toEqual([]);
+  });
+
+  test('an address left empty is made from the name, numbered when taken; specifications reach the page', async () => {
+    const { marcas, categorias } = await load(await firstId());
+    const input = (sku: string): ProductInput => ({
+      nome: 'Misturador Água Fria & Quente',
+      endereco: '',
+      marca: marcas[0]?.id ?? 0,
+      categoria: categorias[0]?.id ?? 0,
+      resumo: '',
+      descricao: '',
+      ativo: true,
+      seoTitulo: '',
+      seoDescricao: '',
+      especificacoes: [
+        { nome: 'Material', valor: 'Latão' },
+        { nome: 'Garantia', valor: '5 anos' },
+      ],
+      acabamentos: [{ sku, acabamento: 'cromado', precoDe: 500, precoPor: 450, estoque: 3, ...noMeasures }],
+    });
+    const first = await call('POST', '', input('MIST-1'));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await call('POST', '', input('MIST-2'));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const [a, b] = [first, second].map((r) => staffProductSchema.parse(r.body).produto);
+    expect(a?.endereco).toBe('misturador-agua-fria-quente');
+    expect(b?.endereco).toBe('misturador-agua-fria-quente-2');
+    expect(a?.especificacoes).toEqual([
+      { nome: 'Material', valor: 'Latão' },
+      { nome: 'Garantia', valor: '5 anos' },
+    ]);
+    const shown = await page('/misturador-agua-fria-quente.html');
+    expect(shown.conteudo.caracteristicas[0]?.itens.map((i) => `${i.label}: ${i.valor}`)).toEqual([
+      'Material: Latão',
+      'Garantia: 5 anos',
+    ]);
+    // A save that does not send them leaves them; an empty line of name without value is refused by its line.
+    const { especificacoes: _kept, ...withoutSpecs } = input('MIST-1');
+    const saved = await call('PUT', `/${String(a?.id)}`, {
+      ...withoutSpecs,
+      endereco: a?.endereco,
+      acabamentos: a?.acabamentos,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(staffProductSchema.parse(saved.body).produto.especificacoes).toHaveLength(2);
+    const refused = await call('PUT', `/${String(a?.id)}`, {
+      ...input('MIST-1'),
+      endereco: a?.endereco,
+      acabamentos: a?.acabamentos,
+      especificacoes: [{ nome: 'Material', valor: '' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('especificacoes.0.valor');
   });
 });
 
