@@ -16,6 +16,7 @@ import { activityListSchema } from '#/contract/activity.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
+import { feedSchema } from '#/contract/feed.ts';
 import {
   customerDetailSchema,
   customerExportSchema,
@@ -71,6 +72,7 @@ export const SCHEMAS = {
   staffInboxExport: inboxExportSchema,
   staffSettings: storeConfigAnswerSchema,
   staffDashboard: dashboardSchema,
+  feed: feedSchema,
   staffCustomers: customerListSchema,
   staffCustomersExport: customerExportSchema,
   staffCustomer: customerDetailSchema,

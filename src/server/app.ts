@@ -22,6 +22,7 @@ import { staffInbox } from './routes/staff-inbox.ts';
 import { staffSettings } from './routes/staff-settings.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
+import { feed } from './routes/feed.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
 import { staffDoor, staffSession } from './routes/staff-session.ts';
@@ -126,6 +127,7 @@ export function createPlatform({
   front.route('/struct/popup', popup);
   front.route('/showcase', showcase);
   front.route('/sitemap', sitemap);
+  front.route('/feed', feed);
   front.get('/ping', (c) => c.json({ sucesso: true }));
 
   const files = new Hono<PlatformEnv>();
