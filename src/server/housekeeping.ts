@@ -8,6 +8,7 @@ import { notifyRestocked } from './forms/stock-requests.ts';
 import { purgeSignupCodes } from './accounts/signup-codes.ts';
 import { purgeLoginCodes } from './accounts/login-watch.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { remindBuyersOfPayment } from './orders/payment-reminder.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
 import { remindTeamOfWaitingOrders } from './staff/team-mail.ts';
@@ -140,6 +141,13 @@ export function expireOrdersInBackground(database: Database, mailer: Mailer, ori
       })
       .catch((error: unknown) => {
         console.error(`[platform] team reminders skipped (${errorCode(error)}); trying again next round`);
+      })
+      .then(() => remindBuyersOfPayment({ db: database.db, mailer, origin }))
+      .then((numbers) => {
+        if (numbers.length > 0) console.log(`[platform] buyers reminded to pay: ${numbers.join(', ')}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] buyer reminders skipped (${errorCode(error)}); trying again next round`);
       })
       .then(() => expireOrders(database.db))
       .then((numbers) => {

@@ -92,14 +92,8 @@ function compose(
     const due = new Date(pedido.pagamento.expiraEm);
     // Pix waits minutes (the time says it); a boleto days (the date too).
     const until = pedido.pagamento.metodo === 'pix' ? time.format(due) : dayAndTime(due);
-    const { metodo, label, copiaECola, linhaDigitavel, url } = pedido.pagamento;
-    const howToPay =
-      metodo === 'pix'
-        ? ['Pix copia e cola:', copiaECola]
-        : [
-            ...(linhaDigitavel ? ['Linha digitável do boleto:', linhaDigitavel] : []),
-            ...(url ? [`Para pagar: ${url}`] : []),
-          ];
+    const { metodo, label } = pedido.pagamento;
+    const howToPay = payingLines(pedido);
     return {
       subject: `Pedido ${numero} recebido: pague com ${label} até ${until}`,
       text: [
@@ -156,6 +150,48 @@ function compose(
       `Acompanhe: ${link}`,
     ].join('\n'),
   };
+}
+
+/** How to pay an order still waiting: the Pix code, or the boleto's line and page. */
+function payingLines(pedido: Pedido): string[] {
+  const { metodo, copiaECola, linhaDigitavel, url } = pedido.pagamento;
+  return metodo === 'pix'
+    ? ['Pix copia e cola:', copiaECola]
+    : [
+        ...(linhaDigitavel ? ['Linha digitável do boleto:', linhaDigitavel] : []),
+        ...(url ? [`Para pagar: ${url}`] : []),
+      ];
+}
+
+/**
+ * One reminder to a buyer whose Pix or boleto has not arrived and whose time is running out: it is about a
+ * purchase they made, so it needs no marketing consent. Nothing is sent for an order no longer waiting.
+ */
+export async function remindBuyer(db: Db, mailer: Mailer, origin: string, number: number): Promise<boolean> {
+  const row = await buyerOf(db, number);
+  if (!row) return false;
+  const pedido = await loadOrder(db, origin, number, { session: '', customerId: row.customerId });
+  if (pedido?.situacao !== 'aguardando_pagamento') return false;
+  const { nomeLoja } = await loadSettings(db);
+  const numero = String(pedido.numero);
+  const until = dayAndTime(new Date(pedido.pagamento.expiraEm));
+  sendInBackground(mailer, {
+    kind: 'pedido-lembrete-pagamento',
+    to: row.email,
+    subject: `Pedido ${numero}: o pagamento ainda não chegou (prazo até ${until})`,
+    text: [
+      `Olá, ${firstName(row.name)}!`,
+      '',
+      `Seu pedido ${numero} na ${nomeLoja} ainda aguarda o pagamento de ${brl.format(pedido.valores.total)} com ${pedido.pagamento.label}. O prazo vai até ${until} (horário de Brasília); depois disso o pedido é cancelado e os produtos voltam ao estoque.`,
+      '',
+      ...payingLines(pedido),
+      '',
+      'Se você já pagou, desconsidere este e-mail: a confirmação pode levar alguns minutos.',
+      '',
+      `O pedido: ${origin}/minha-conta/pedidos/${numero}`,
+    ].join('\n'),
+  });
+  return true;
 }
 
 /** Who placed an order, and how it was to be paid: what the buyer's e-mails are written from. */

@@ -124,6 +124,8 @@ export const orders = pgTable(
      * while (orders/status.ts), and giving it more time clears it, so the new deadline is reminded too.
      */
     teamRemindedAt: timestamp('team_reminded_at', { mode: 'date', withTimezone: true }),
+    /** When the buyer was e-mailed that the order still waits for its Pix or boleto (once; orders/payment-reminder.ts). */
+    buyerRemindedAt: timestamp('buyer_reminded_at', { mode: 'date', withTimezone: true }),
   },
   (table) => [
     uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),
