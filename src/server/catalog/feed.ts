@@ -7,24 +7,13 @@ import * as t from '#/server/db/schema.ts';
 import type { PricePolicy } from './price-policy.ts';
 import { installments } from './price-policy.ts';
 import { productImages } from './media-urls.ts';
+import { plainText } from './page.ts';
 import type { Taxonomy } from './taxonomy.ts';
 import { absolute, productPath } from './urls.ts';
 
 /** What a feed's description may hold (Google: 5,000 characters). */
 const DESCRIPTION_MAX = 5000;
 const TITLE_MAX = 150;
-
-const plainText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** Every finish of every product on sale, in the catalogue's order. */
 export async function feedItems(
@@ -66,7 +55,10 @@ export async function feedItems(
       id: r.sku,
       grupo: String(r.productId),
       titulo: title,
-      descricao: (r.summary || plainText(r.description ?? '') || r.name).slice(0, DESCRIPTION_MAX),
+      descricao: (r.summary || plainText(r.description ?? '', DESCRIPTION_MAX) || r.name).slice(
+        0,
+        DESCRIPTION_MAX,
+      ),
       link: absolute(origin, `${productPath(r.slug)}?sku=${encodeURIComponent(r.sku)}`),
       imagem:
         productImages(origin, { id: r.productId, photos: r.photos }, r.variantId, title)[0]?.arquivosOriginais

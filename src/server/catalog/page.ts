@@ -42,10 +42,16 @@ export function estrutura(
   return { nivel, seo: full, breadcrumb, dadosEstruturados: [] };
 }
 
-/** Plain text of an HTML fragment, for meta descriptions. */
+/** Plain text of an HTML fragment (meta descriptions, the shopping feed): no tags, entities read back. */
 export const plainText = (html: string, max = 160) => {
   const text = html
     .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

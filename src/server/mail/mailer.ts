@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
+import { htmlOf, senderName } from './html.ts';
 
 /** One message to one shopper: plain text always, HTML when there is a richer version. */
 /**
@@ -34,6 +35,12 @@ export type MailerOptions = {
  * recovery link or a code in a log is a key to the account).
  */
 export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): Mailer {
+  // Every message leaves with an HTML part written from its text (mail/html.ts), unless it brings its own.
+  const brand = senderName(from);
+  const withHtml = (mail: Mail): Mail => ({
+    ...mail,
+    html: mail.html ?? htmlOf(mail.subject, mail.text, brand),
+  });
   if (smtpUrl) {
     const smtp = nodemailer.createTransport(smtpUrl, {
       from,
@@ -43,7 +50,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
     });
     return {
       send: async (mail) => {
-        await smtp.sendMail(mail);
+        await smtp.sendMail(withHtml(mail));
         console.log(`[mail] ${mail.kind} sent`);
       },
     };
@@ -52,7 +59,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (mail) => {
-      const { message } = await stream.sendMail({ from, ...mail });
+      const { message } = await stream.sendMail({ from, ...withHtml(mail) });
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport was asked for a buffer');
       const [kept] = await db
         .insert(t.mailOutbox)
