@@ -17,6 +17,7 @@ import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
 import { feedSchema } from '#/contract/feed.ts';
+import { taxonomySchema } from '#/contract/staff-taxonomy.ts';
 import {
   customerDetailSchema,
   customerExportSchema,
@@ -73,6 +74,7 @@ export const SCHEMAS = {
   staffSettings: storeConfigAnswerSchema,
   staffDashboard: dashboardSchema,
   feed: feedSchema,
+  staffTaxonomy: taxonomySchema,
   staffCustomers: customerListSchema,
   staffCustomersExport: customerExportSchema,
   staffCustomer: customerDetailSchema,

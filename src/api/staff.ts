@@ -60,6 +60,17 @@ export const saveStaffSettings = (client: Client, settings: Record<string, unkno
 export const addOrderNote = (client: Client, numero: string, texto: string) =>
   sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/notes`, { texto }, 'formAnswer');
 
+/** Brands and categories as the team keeps them, with how many products each holds. */
+export const staffTaxonomy = (client: Client) => getJson(client, 'v2/admin/taxonomy', {}, 'staffTaxonomy');
+
+/** A change to the brands or categories (`brands`, `brands/{id}`, `categories`, `categories/{id}`). */
+export const changeTaxonomy = (
+  client: Client,
+  method: 'post' | 'put',
+  path: string,
+  body: Record<string, unknown>,
+) => sendJson(client, method, `v2/admin/taxonomy/${path}`, body, 'formAnswer');
+
 /** The owners' dashboard of a period (`hoje`, `7-dias`, `30-dias`, `mes`). */
 export const staffDashboard = (client: Client, periodo: string) =>
   getJson(client, 'v2/admin/dashboard', { periodo }, 'staffDashboard');

@@ -15,6 +15,8 @@ export const ENTITIES = [
   'produto',
   'mensagem',
   'configuracao',
+  'marca',
+  'categoria',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

@@ -47,6 +47,7 @@ export type PanelSection =
   | 'produtos'
   | 'planilha'
   | 'estoque'
+  | 'taxonomia'
   | 'avaliacoes'
   | 'cupons'
   | 'equipe'

@@ -10,4 +10,6 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   produto: 'Produtos',
   mensagem: 'Mensagens',
   configuracao: 'Configurações',
+  marca: 'Marcas',
+  categoria: 'Categorias',
 };

@@ -23,6 +23,7 @@ import { staffSettings } from './routes/staff-settings.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
+import { staffTaxonomy } from './routes/staff-taxonomy.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
 import { staffDoor, staffSession } from './routes/staff-session.ts';
@@ -93,6 +94,7 @@ export function createPlatform({
   api.route('/v2/admin/coupons', staffCoupons);
   api.use('/v2/admin/products/*', allow('catalogo'));
   api.route('/v2/admin/products', staffProducts);
+  api.route('/v2/admin/taxonomy', staffTaxonomy);
   api.use('/v2/admin/catalog/*', allow('catalogo'));
   api.route('/v2/admin/catalog', staffCatalog);
   api.use('/v2/admin/stock/*', allow('catalogo'));

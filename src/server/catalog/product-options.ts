@@ -10,14 +10,18 @@ import { FINISHES } from '#/server/config/finishes.ts';
 
 /** Brands by name, leaf categories by their lineage's names, finishes in the store's order (product filters, coupons, the editor). */
 export async function catalogueChoices(db: Db): Promise<CouponOptions> {
-  const [marcas, all] = await inOrder(
-    db.select({ id: t.brands.id, nome: t.brands.name }).from(t.brands).orderBy(asc(t.brands.name)),
+  const [brands, all] = await inOrder(
+    db
+      .select({ id: t.brands.id, nome: t.brands.name, hidden: t.brands.hidden })
+      .from(t.brands)
+      .orderBy(asc(t.brands.name)),
     db
       .select({
         id: t.categories.id,
         parentId: t.categories.parentId,
         name: t.categories.name,
         path: t.categories.path,
+        hidden: t.categories.hidden,
       })
       .from(t.categories),
   );
@@ -29,9 +33,18 @@ export async function catalogueChoices(db: Db): Promise<CouponOptions> {
   };
   const categorias = all
     .filter((c) => !parents.has(c.id))
-    .map((c) => ({ id: c.id, caminho: c.path, nome: lineage(c.id).join(' › ') }))
+    .map((c) => ({
+      id: c.id,
+      caminho: c.path,
+      nome: lineage(c.id).join(' › ') + (c.hidden ? ' (oculta)' : ''),
+    }))
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
-  return { marcas, categorias, acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })) };
+  // A hidden one is still offered, said so: a product in it keeps it when its form is saved.
+  return {
+    marcas: brands.map((b) => ({ id: b.id, nome: b.hidden ? `${b.nome} (oculta)` : b.nome })),
+    categorias,
+    acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })),
+  };
 }
 
 /** What the product form offers. */

@@ -5,7 +5,11 @@ export type Category = typeof t.categories.$inferSelect;
 export type Brand = typeof t.brands.$inferSelect;
 export type Badge = typeof t.badges.$inferSelect;
 
-/** The small, rarely changing tables every answer needs, loaded once per database. */
+/**
+ * The small, rarely changing tables every answer needs, loaded once per database. What the team hid (a
+ * category, with everything under it; a brand) is left out of the lists and of the lookups by address, so
+ * it has no page, menu entry or listing; the lookups by id keep it, for the products still in it.
+ */
 export type Taxonomy = {
   categories: Category[];
   categoryById: Map<number, Category>;
@@ -44,19 +48,25 @@ async function load(db: Db): Promise<Taxonomy> {
     db.select().from(t.badges),
   ]);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
+  // Parents come first (ordered by level): a category under a hidden one is hidden too.
+  const hidden = new Set<number>();
+  for (const c of categories)
+    if (c.hidden || (c.parentId !== null && hidden.has(c.parentId))) hidden.add(c.id);
+  const shown = categories.filter((c) => !hidden.has(c.id));
+  const shownBrands = brands.filter((b) => !b.hidden);
   return {
-    categories,
+    categories: shown,
     categoryById,
-    categoryByPath: new Map(categories.map((c) => [c.path, c])),
-    brands,
+    categoryByPath: new Map(shown.map((c) => [c.path, c])),
+    brands: shownBrands,
     brandById: new Map(brands.map((b) => [b.id, b])),
-    brandBySlug: new Map(brands.map((b) => [b.slug, b])),
+    brandBySlug: new Map(shownBrands.map((b) => [b.slug, b])),
     badgeById: new Map(badges.map((b) => [b.id, b])),
     subtree: (id) => {
       const out = [id];
       // The array grows while it is walked: breadth-first over the tree.
       for (const parent of out) {
-        for (const c of categories) if (c.parentId === parent) out.push(c.id);
+        for (const c of shown) if (c.parentId === parent) out.push(c.id);
       }
       return out;
     },

@@ -3,6 +3,7 @@ import type { Menu, MenuItem } from '#/contract/store.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
+import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 
 /** Icons and images are stored as paths; answers carry absolute URLs. */
 const absolutize = (origin: string, item: MenuItem): MenuItem => ({
@@ -13,13 +14,23 @@ const absolutize = (origin: string, item: MenuItem): MenuItem => ({
   sub: item.sub.map((s) => absolutize(origin, s)),
 });
 
+/** A menu without the entries (and their sub-entries) that lead to a category the team hid. */
+const shownItems = (items: MenuItem[], visible: (path: string) => boolean): MenuItem[] =>
+  items
+    .filter((i) => i.rota.name !== 'product/listing/category' || visible(i.rota.path ?? ''))
+    .map((i) => ({ ...i, sub: shownItems(i.sub, visible) }));
+
 /** One menu by its hash (header, footer, lines...), or a 404. */
 export async function loadMenu(db: Db, origin: string, hash: string): Promise<Menu> {
-  const [menu] = await db.select().from(t.menus).where(eq(t.menus.hash, hash));
+  const [[menu], taxonomy] = await Promise.all([
+    db.select().from(t.menus).where(eq(t.menus.hash, hash)),
+    getTaxonomy(db),
+  ]);
   if (!menu) throw notFound('Menu não encontrado.');
+  const visible = (path: string) => taxonomy.categoryByPath.has(path);
   return {
     hash: menu.hash,
     nome: menu.name,
-    menu: (menu.items as MenuItem[]).map((i) => absolutize(origin, i)),
+    menu: shownItems(menu.items as MenuItem[], visible).map((i) => absolutize(origin, i)),
   };
 }

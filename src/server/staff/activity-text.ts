@@ -49,6 +49,7 @@ const LABELS: Record<string, string> = {
   transportadora: 'Transportadora',
   rastreio: 'Rastreio',
   respondida: 'Respondida',
+  oculta: 'Oculta',
   prazo: 'Prazo de pagamento',
   decisao: 'Decisão',
   motivo: 'Motivo',
@@ -180,6 +181,10 @@ export function changesOf(
 export const ACTION_LABELS: Record<string, string> = {
   'avaliacao.moderar': 'Avaliação moderada',
   'configuracao.alterar': 'Configurações alteradas',
+  'categoria.alterar': 'Categoria alterada',
+  'categoria.criar': 'Categoria criada',
+  'marca.alterar': 'Marca alterada',
+  'marca.criar': 'Marca criada',
   'cupom.alterar': 'Cupom alterado',
   'cupom.criar': 'Cupom criado',
   'estoque.definir': 'Estoque definido',

@@ -25,6 +25,8 @@ export const categories = pgTable('categories', {
   position: integer().notNull().default(0),
   description: text().notNull().default(''),
   longDescription: text('long_description').notNull().default(''),
+  /** Hidden by the team: no page, menu entry or listing of its own (its products stay on sale). */
+  hidden: boolean().notNull().default(false),
 });
 
 export const brands = pgTable('brands', {
@@ -33,6 +35,8 @@ export const brands = pgTable('brands', {
   slug: text().notNull().unique(),
   description: text().notNull().default(''),
   color: text().notNull(),
+  /** Hidden by the team: no brand page, no place in the brand lists and filters (its products stay on sale). */
+  hidden: boolean().notNull().default(false),
 });
 
 export const badges = pgTable('badges', {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { wholeNumber } from './common.ts';
+
+/**
+ * Brands and categories as the team keeps them (`/v2/admin/taxonomy`; our extension): created, renamed and
+ * hidden in the panel. A category's address never changes with its name (links and search results keep
+ * working); a hidden one, with everything under it, has no page, menu entry or listing.
+ */
+
+const name = (what: string) =>
+  z
+    .string({ error: `Informe o nome da ${what}.` })
+    .trim()
+    .min(2, { error: `Informe o nome da ${what} (2 letras ou mais).` })
+    .max(60, { error: 'Use no máximo 60 caracteres.' });
+
+export const brandCreateSchema = z.object({ nome: name('marca') });
+export const brandUpdateSchema = z
+  .object({
+    nome: name('marca').optional(),
+    oculta: z.boolean({ error: 'oculta: verdadeiro ou falso.' }).optional(),
+  })
+  .refine((v) => v.nome !== undefined || v.oculta !== undefined, { error: 'Nada a mudar.' });
+export const categoryCreateSchema = z.object({
+  nome: name('categoria'),
+  /** Under which category (absent or empty: a top-level one). */
+  pai: wholeNumber('pai', { min: 1 }).optional(),
+});
+export const categoryUpdateSchema = z
+  .object({
+    nome: name('categoria').optional(),
+    oculta: z.boolean({ error: 'oculta: verdadeiro ou falso.' }).optional(),
+  })
+  .refine((v) => v.nome !== undefined || v.oculta !== undefined, { error: 'Nada a mudar.' });
+
+export const taxonomySchema = z.object({
+  marcas: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      slug: z.string(),
+      oculta: z.boolean(),
+      produtos: z.number().int(),
+    }),
+  ),
+  /** In tree order: each category after its parent. */
+  categorias: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      /** With its parents: "Banheiro › Cubas e lavatórios". */
+      nomeCompleto: z.string(),
+      caminho: z.string(),
+      pai: z.number().int().nullable(),
+      nivel: z.number().int(),
+      oculta: z.boolean(),
+      /** Hidden because a category above it is. */
+      ocultaPorCima: z.boolean(),
+      produtos: z.number().int(),
+      temFilhas: z.boolean(),
+    }),
+  ),
+});
+export type Taxonomia = z.infer<typeof taxonomySchema>;
