@@ -17,6 +17,7 @@ export const ENTITIES = [
   'configuracao',
   'marca',
   'categoria',
+  'acabamento',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

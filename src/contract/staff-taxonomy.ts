@@ -9,9 +9,9 @@ import { wholeNumber } from './common.ts';
 
 const name = (what: string) =>
   z
-    .string({ error: `Informe o nome da ${what}.` })
+    .string({ error: `Informe o nome ${what === 'acabamento' ? 'do' : 'da'} ${what}.` })
     .trim()
-    .min(2, { error: `Informe o nome da ${what} (2 letras ou mais).` })
+    .min(2, { error: `Informe o nome ${what === 'acabamento' ? 'do' : 'da'} ${what} (2 letras ou mais).` })
     .max(60, { error: 'Use no máximo 60 caracteres.' });
 
 export const brandCreateSchema = z.object({ nome: name('marca') });
@@ -33,7 +33,34 @@ export const categoryUpdateSchema = z
   })
   .refine((v) => v.nome !== undefined || v.oculta !== undefined, { error: 'Nada a mudar.' });
 
+const colour = z
+  .string({ error: 'Informe a cor como #RRGGBB.' })
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, { error: 'Informe a cor como #RRGGBB (ex.: #c8ced6).' });
+
+export const finishCreateSchema = z.object({ nome: name('acabamento'), cor: colour });
+export const finishUpdateSchema = z
+  .object({
+    nome: name('acabamento').optional(),
+    cor: colour.optional(),
+    oculto: z.boolean({ error: 'oculto: verdadeiro ou falso.' }).optional(),
+  })
+  .refine((v) => v.nome !== undefined || v.cor !== undefined || v.oculto !== undefined, {
+    error: 'Nada a mudar.',
+  });
+
 export const taxonomySchema = z.object({
+  /** The finishes in the store's order; `variacoes`: how many product finishes use each. */
+  acabamentos: z.array(
+    z.object({
+      slug: z.string(),
+      nome: z.string(),
+      cor: z.string(),
+      oculto: z.boolean(),
+      variacoes: z.number().int(),
+    }),
+  ),
   marcas: z.array(
     z.object({
       id: z.number().int(),

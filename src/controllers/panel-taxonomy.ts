@@ -16,12 +16,18 @@ export type TaxonomyView = {
   /** The "new brand" and "new category" forms as typed when refused. */
   brandForm: FormOutcome | undefined;
   categoryForm: FormOutcome | undefined;
+  finishForm: FormOutcome | undefined;
 };
 
 const idOf = (f: Fields) => (/^\d{1,9}$/.test(f['id'] ?? '') ? (f['id'] ?? '') : '0');
+const slugOf = (f: Fields) => (/^[a-z0-9-]{1,80}$/.test(f['slug'] ?? '') ? (f['slug'] ?? '') : '-');
 
 /** What each form posts, as the staff API takes it: the path under `taxonomy/`, the method and the body. */
 const ACTIONS: Record<string, (f: Fields) => ['post' | 'put', string, Record<string, unknown>]> = {
+  'novo-acabamento': (f) => ['post', 'finishes', { nome: f['nome'] ?? '', cor: f['cor'] ?? '' }],
+  'mudar-acabamento': (f) => ['put', `finishes/${slugOf(f)}`, { nome: f['nome'] ?? '', cor: f['cor'] ?? '' }],
+  'ocultar-acabamento': (f) => ['put', `finishes/${slugOf(f)}`, { oculto: true }],
+  'mostrar-acabamento': (f) => ['put', `finishes/${slugOf(f)}`, { oculto: false }],
   'nova-marca': (f) => ['post', 'brands', { nome: f['nome'] ?? '' }],
   'renomear-marca': (f) => ['put', `brands/${idOf(f)}`, { nome: f['nome'] ?? '' }],
   'ocultar-marca': (f) => ['put', `brands/${idOf(f)}`, { oculta: true }],
@@ -46,6 +52,7 @@ export async function panelTaxonomyPage(visit: Visit): Promise<Answer<PanelPage<
     let notice: Notice | undefined;
     let brandForm: FormOutcome | undefined;
     let categoryForm: FormOutcome | undefined;
+    let finishForm: FormOutcome | undefined;
     let status: number | undefined;
     const action = ACTIONS[fields?.['acao'] ?? ''];
     if (fields && !action) {
@@ -66,6 +73,7 @@ export async function panelTaxonomyPage(visit: Visit): Promise<Answer<PanelPage<
         };
         if (fields['acao'] === 'nova-marca') brandForm = said;
         else if (fields['acao'] === 'nova-categoria') categoryForm = said;
+        else if (fields['acao'] === 'novo-acabamento') finishForm = said;
         else notice = said.notice;
       }
     else {
@@ -73,11 +81,13 @@ export async function panelTaxonomyPage(visit: Visit): Promise<Answer<PanelPage<
       const done = visit.url.searchParams.get('feito');
       if (
         done &&
-        /^(Marca|Categoria) "[^"<>]{1,80}" (criada|salva|oculta)( em \/[a-z0-9/-]{1,200})?\.$/.test(done)
+        /^(Marca|Categoria|Acabamento) "[^"<>]{1,80}" (criad[ao]|salv[ao]|ocult[ao])( em \/[a-z0-9/-]{1,200})?\.$/.test(
+          done,
+        )
       )
         notice = { text: done, error: false };
     }
     const taxonomia = await staffTaxonomy(frame.client);
-    return { status, view: { frame, content: { taxonomia, notice, brandForm, categoryForm } } };
+    return { status, view: { frame, content: { taxonomia, notice, brandForm, categoryForm, finishForm } } };
   });
 }

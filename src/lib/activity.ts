@@ -12,4 +12,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   configuracao: 'Configurações',
   marca: 'Marcas',
   categoria: 'Categorias',
+  acabamento: 'Acabamentos',
 };

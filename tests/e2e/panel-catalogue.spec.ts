@@ -19,6 +19,7 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
     'Início',
     'Produtos',
     'Planilha',
+    'Acabamentos e marcas',
     'Estoque',
     'Avaliações',
     'Cupons',

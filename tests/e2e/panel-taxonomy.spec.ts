@@ -14,9 +14,9 @@ test('a catalogue member creates a brand and a category; an empty name is refuse
   await catalogueMember(page, request);
   await page
     .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Marcas e categorias' })
+    .getByRole('link', { name: 'Acabamentos e marcas' })
     .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marcas e categorias');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acabamentos, marcas e categorias');
   await expectNoSeriousA11yIssues(page, undefined, '/painel/catalogo');
 
   await page.getByRole('button', { name: 'Criar marca' }).click();
@@ -34,6 +34,17 @@ test('a catalogue member creates a brand and a category; an empty name is refuse
   );
   await expect.poll(async () => (await request.get(`/jardim-${tag.toLowerCase()}/`)).status()).toBe(200);
 
+  // A new finish, with its colour, offered in the product form too.
+  await page.getByLabel('Nome do acabamento', { exact: true }).fill(`Bronze ${tag}`);
+  await page.getByRole('button', { name: 'Criar acabamento' }).click();
+  await expect(page.getByRole('status').first()).toHaveText(`Acabamento "Bronze ${tag}" criado.`);
+
   await page.goto('/painel/produtos/novo');
+  await expect(
+    page
+      .getByLabel('Acabamento')
+      .first()
+      .locator('option', { hasText: `Bronze ${tag}` }),
+  ).toHaveCount(1);
   await expect(page.getByLabel('Marca').locator('option', { hasText: `Brisa ${tag}` })).toHaveCount(1);
 });

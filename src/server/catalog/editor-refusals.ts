@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ProductInput } from '#/contract/staff-products.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
 import type { Editable } from './editor.ts';
 import { productOptions } from './product-options.ts';
 
@@ -17,7 +16,9 @@ export async function refusals(
   const erros: Record<string, string> = {};
   const [brand] = await db.select({ id: t.brands.id }).from(t.brands).where(eq(t.brands.id, input.marca));
   if (!brand) erros['marca'] = 'Marca não encontrada.';
-  const leaf = (await productOptions(db)).categorias.some((c) => c.id === input.categoria);
+  const options = await productOptions(db);
+  const leaf = options.categorias.some((c) => c.id === input.categoria);
+  const finishes = new Set(options.opcoesAcabamento.map((f) => f.slug));
   if (!leaf) erros['categoria'] = 'Escolha uma categoria da lista (a última de um caminho).';
   const other = id === undefined ? sql`true` : ne(t.products.id, id);
   const [taken] = await db
@@ -46,7 +47,7 @@ export async function refusals(
   input.acabamentos.forEach((f, i) => {
     const at = (field: string, why: string) => (erros[`acabamentos.${String(i)}.${field}`] ??= why);
     if (f.id !== undefined && !mine.has(f.id)) at('id', 'Este acabamento não é deste produto.');
-    if (!FINISHES.some((x) => x.slug === f.acabamento)) at('acabamento', 'Escolha um acabamento da lista.');
+    if (!finishes.has(f.acabamento)) at('acabamento', 'Escolha um acabamento da lista.');
     if (elsewhere.has(f.sku)) at('sku', `O SKU ${f.sku} já é de outro produto.`);
     else if (skus.indexOf(f.sku) !== i) at('sku', `O SKU ${f.sku} aparece duas vezes.`);
   });

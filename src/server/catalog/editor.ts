@@ -9,7 +9,6 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import { invalidFields, notFound, PlatformError } from '#/server/errors.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
 import { normalizeText, slugify } from '#/server/lib/text.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
@@ -209,8 +208,14 @@ async function write(db: Db, id: number | undefined, given: ProductInput, actor:
       .insert(t.productDetails)
       .values({ productId, ean: '', description, specs, combinations: [] })
       .onConflictDoUpdate({ target: t.productDetails.productId, set: { description, specs } });
+    const labels = new Map(
+      (await tx.select({ slug: t.finishes.slug, label: t.finishes.label }).from(t.finishes)).map((f) => [
+        f.slug,
+        f.label,
+      ]),
+    );
     for (const [position, f] of input.acabamentos.entries()) {
-      const label = FINISHES.find((x) => x.slug === f.acabamento)?.label ?? f.acabamento;
+      const label = labels.get(f.acabamento) ?? f.acabamento;
       const values = {
         sku: f.sku,
         finish: f.acabamento,

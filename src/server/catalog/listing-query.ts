@@ -6,7 +6,6 @@ import { queryRows } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { LandingRule } from '#/server/db/schema.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
 import type { Taxonomy } from './taxonomy.ts';
 
 /** The SQL half of a listing: which products are in scope, how filters and orders read, and the counts. */
@@ -142,7 +141,7 @@ export async function queryFacets(
       .map(([from]) => from)
       .join(','),
   );
-  const finishCols = FINISHES.map(
+  const finishCols = taxonomy.finishes.map(
     (fin, i) =>
       sql`, count(*) FILTER (WHERE fm AND fp AND fd AND ${fin.slug} = ANY(finishes))::int AS ${sql.raw(`f${i}`)}`,
   );
@@ -176,7 +175,7 @@ export async function queryFacets(
     const num = (key: string) => Number(row[key] ?? 0);
     if (num('g') === 3) {
       facets.total = num('total');
-      FINISHES.forEach((fin, i) => num(`f${i}`) > 0 && facets.finishes.set(fin.slug, num(`f${i}`)));
+      taxonomy.finishes.forEach((fin, i) => num(`f${i}`) > 0 && facets.finishes.set(fin.slug, num(`f${i}`)));
       for (const d of DISCOUNT_BUCKETS) facets.discounts.set(d, num(`d${d}`));
     } else if (num('g') === 1 && num('n_brand') > 0) {
       facets.brands.set(num('brand_id'), num('n_brand'));

@@ -5,7 +5,6 @@ import type { Detalhes, ListingInfo } from '#/contract/page.ts';
 import type { Produto } from '#/contract/product.ts';
 import type { Db } from '#/server/db/client.ts';
 import { badRequest } from '#/server/errors.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
 import { DISCOUNT_BUCKETS, FILTER_KEYS, PRICE_RANGES, queryFacets, queryPageIds } from './listing-query.ts';
 import { catalogCaches } from './caches.ts';
 import type { FilterKey, Filters, Scope } from './listing-query.ts';
@@ -133,8 +132,9 @@ export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest
           id: 1,
           nome: 'Acabamento',
           tipo: 'texto',
-          valores: FINISHES.filter((f) => finishN.has(f.slug) || req.filters.filtro.includes(f.slug)).map(
-            (f, ordem) => ({
+          valores: taxonomy.finishes
+            .filter((f) => finishN.has(f.slug) || req.filters.filtro.includes(f.slug))
+            .map((f, ordem) => ({
               id: ordem + 1,
               label: f.label,
               imagem: '',
@@ -143,8 +143,7 @@ export async function runListing(db: Db, taxonomy: Taxonomy, req: ListingRequest
               ativo: req.filters.filtro.includes(f.slug),
               quantidade: finishN.get(f.slug) ?? 0,
               ...links.toggle('filtro', f.slug),
-            }),
-          ),
+            })),
         },
       ],
       atributos: [],

@@ -6,11 +6,10 @@ import type { StaffProductOptions } from '#/contract/staff-products.ts';
 import { inOrder } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { FINISHES } from '#/server/config/finishes.ts';
 
 /** Brands by name, leaf categories by their lineage's names, finishes in the store's order (product filters, coupons, the editor). */
 export async function catalogueChoices(db: Db): Promise<CouponOptions> {
-  const [brands, all] = await inOrder(
+  const [brands, all, finishes] = await inOrder(
     db
       .select({ id: t.brands.id, nome: t.brands.name, hidden: t.brands.hidden })
       .from(t.brands)
@@ -24,6 +23,7 @@ export async function catalogueChoices(db: Db): Promise<CouponOptions> {
         hidden: t.categories.hidden,
       })
       .from(t.categories),
+    db.select().from(t.finishes).orderBy(asc(t.finishes.position), asc(t.finishes.slug)),
   );
   const byId = new Map(all.map((c) => [c.id, c]));
   const parents = new Set(all.map((c) => c.parentId).filter((id) => id !== null));
@@ -43,7 +43,7 @@ export async function catalogueChoices(db: Db): Promise<CouponOptions> {
   return {
     marcas: brands.map((b) => ({ id: b.id, nome: b.hidden ? `${b.nome} (oculta)` : b.nome })),
     categorias,
-    acabamentos: FINISHES.map((f) => ({ slug: f.slug, nome: f.label })),
+    acabamentos: finishes.map((f) => ({ slug: f.slug, nome: f.hidden ? `${f.label} (oculto)` : f.label })),
   };
 }
 

@@ -14,7 +14,7 @@ type BrandRow = typeof t.brands.$inferSelect;
 type CategoryRow = typeof t.categories.$inferSelect;
 
 export async function listTaxonomy(db: Db): Promise<Taxonomia> {
-  const [brands, categories, byBrand, byCategory] = await Promise.all([
+  const [brands, categories, byBrand, byCategory, finishes, byFinish] = await Promise.all([
     db.select().from(t.brands).orderBy(asc(t.brands.name)),
     db
       .select()
@@ -22,7 +22,10 @@ export async function listTaxonomy(db: Db): Promise<Taxonomia> {
       .orderBy(asc(t.categories.level), asc(t.categories.position), asc(t.categories.id)),
     db.select({ id: t.products.brandId, n: count() }).from(t.products).groupBy(t.products.brandId),
     db.select({ id: t.products.categoryId, n: count() }).from(t.products).groupBy(t.products.categoryId),
+    db.select().from(t.finishes).orderBy(asc(t.finishes.position), asc(t.finishes.slug)),
+    db.select({ slug: t.variants.finish, n: count() }).from(t.variants).groupBy(t.variants.finish),
   ]);
+  const finishCount = new Map(byFinish.map((r) => [r.slug, r.n]));
   const brandCount = new Map(byBrand.map((r) => [r.id, r.n]));
   const categoryCount = new Map(byCategory.map((r) => [r.id, r.n]));
   const byId = new Map(categories.map((c) => [c.id, c]));
@@ -44,6 +47,13 @@ export async function listTaxonomy(db: Db): Promise<Taxonomia> {
   };
   visit(null);
   return {
+    acabamentos: finishes.map((f) => ({
+      slug: f.slug,
+      nome: f.label,
+      cor: f.color,
+      oculto: f.hidden,
+      variacoes: finishCount.get(f.slug) ?? 0,
+    })),
     marcas: brands.map((b) => ({
       id: b.id,
       nome: b.name,
@@ -192,5 +202,54 @@ export async function updateCategory(
     .where(eq(t.categories.id, id))
     .returning();
   if (!after) throw notFound('Categoria não encontrada.');
+  return { before, after };
+}
+
+type FinishRow = typeof t.finishes.$inferSelect;
+
+export async function createFinish(db: Db, nome: string, cor: string): Promise<FinishRow> {
+  const finishes = await db.select().from(t.finishes);
+  if (finishes.some((f) => sameName(f.label, nome)))
+    throw new PlatformError(400, 'validation', 'Já existe um acabamento com este nome.', {
+      nome: 'Já existe um acabamento com este nome.',
+    });
+  const slug = free(slugify(nome) || 'acabamento', (s) => finishes.some((f) => f.slug === s));
+  const position = Math.max(0, ...finishes.map((f) => f.position)) + 1;
+  const [made] = await db.insert(t.finishes).values({ slug, label: nome, color: cor, position }).returning();
+  if (!made) throw new Error('finish insert returned nothing');
+  return made;
+}
+
+/**
+ * A finish renamed, recoloured, hidden or shown. A new name is written on the finishes that carry it too (the
+ * product pages and the sheet show a finish by its name).
+ */
+export async function updateFinish(
+  db: Db,
+  slug: string,
+  change: { nome?: string | undefined; cor?: string | undefined; oculto?: boolean | undefined },
+): Promise<{ before: FinishRow; after: FinishRow }> {
+  const finishes = await db.select().from(t.finishes);
+  const before = finishes.find((f) => f.slug === slug);
+  if (!before) throw notFound('Acabamento não encontrado.');
+  if (
+    change.nome !== undefined &&
+    finishes.some((f) => f.slug !== slug && sameName(f.label, change.nome ?? ''))
+  )
+    throw new PlatformError(400, 'validation', 'Já existe um acabamento com este nome.', {
+      nome: 'Já existe um acabamento com este nome.',
+    });
+  const [after] = await db
+    .update(t.finishes)
+    .set({
+      ...(change.nome !== undefined && { label: change.nome }),
+      ...(change.cor !== undefined && { color: change.cor }),
+      ...(change.oculto !== undefined && { hidden: change.oculto }),
+    })
+    .where(eq(t.finishes.slug, slug))
+    .returning();
+  if (!after) throw notFound('Acabamento não encontrado.');
+  if (change.nome !== undefined && change.nome !== before.label)
+    await db.update(t.variants).set({ finishLabel: change.nome }).where(eq(t.variants.finish, slug));
   return { before, after };
 }

@@ -4,6 +4,7 @@ import * as t from '#/server/db/schema.ts';
 export type Category = typeof t.categories.$inferSelect;
 export type Brand = typeof t.brands.$inferSelect;
 export type Badge = typeof t.badges.$inferSelect;
+export type FinishRow = typeof t.finishes.$inferSelect;
 
 /**
  * The small, rarely changing tables every answer needs, loaded once per database. What the team hid (a
@@ -18,6 +19,10 @@ export type Taxonomy = {
   brandById: Map<number, Brand>;
   brandBySlug: Map<string, Brand>;
   badgeById: Map<number, Badge>;
+  /** The finishes a shopper filters by, in the store's order (hidden ones left out). */
+  finishes: FinishRow[];
+  /** Every finish by its slug, hidden ones too (products in them still sell and draw their pictures). */
+  finishBySlug: Map<string, FinishRow>;
   /** Category and its ancestors, root first. */
   lineage: (id: number) => Category[];
   /** Ids of a category and all its descendants (a category lists its sub-categories' products). */
@@ -42,10 +47,11 @@ export function forgetTaxonomy(db: Db): void {
 }
 
 async function load(db: Db): Promise<Taxonomy> {
-  const [categories, brands, badges] = await Promise.all([
+  const [categories, brands, badges, finishes] = await Promise.all([
     db.select().from(t.categories).orderBy(t.categories.level, t.categories.position, t.categories.id),
     db.select().from(t.brands).orderBy(t.brands.name),
     db.select().from(t.badges),
+    db.select().from(t.finishes).orderBy(t.finishes.position, t.finishes.slug),
   ]);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   // Parents come first (ordered by level): a category under a hidden one is hidden too.
@@ -62,6 +68,8 @@ async function load(db: Db): Promise<Taxonomy> {
     brandById: new Map(brands.map((b) => [b.id, b])),
     brandBySlug: new Map(shownBrands.map((b) => [b.slug, b])),
     badgeById: new Map(badges.map((b) => [b.id, b])),
+    finishes: finishes.filter((f) => !f.hidden),
+    finishBySlug: new Map(finishes.map((f) => [f.slug, f])),
     subtree: (id) => {
       const out = [id];
       // The array grows while it is walked: breadth-first over the tree.

@@ -1,6 +1,7 @@
 /**
- * The finishes the store sells (the platform's "acabamento" attribute) and the product families it draws:
- * configuration the serving code reads (filters, image colours, listing facets) and the seed fills from.
+ * The store's first finishes (the platform's "acabamento" attribute) and the product families it draws: what
+ * the seed makes products from. The finishes the store sells live in the `finishes` table (the migration that
+ * made it wrote these seven; the team keeps them in /painel/catalogo), which serving code reads.
  */
 
 export type Kind =

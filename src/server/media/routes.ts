@@ -13,7 +13,7 @@ import { IMAGE_SIZES } from '#/server/catalog/media-urls.ts';
 import type { ImageSize } from '#/server/catalog/media-urls.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { PHOTO_MAX_PIXELS, photoContent } from '#/server/catalog/photos.ts';
-import { FINISHES, type Kind } from '#/server/config/finishes.ts';
+import type { Kind } from '#/server/config/finishes.ts';
 import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
 
 export const media = new Hono<PlatformEnv>();
@@ -97,7 +97,7 @@ media.get('/produtos/:productId/:file', async (c) => {
     .innerJoin(t.products, eq(t.products.id, t.variants.productId))
     .where(and(eq(t.variants.id, Number(variantId)), eq(t.variants.productId, Number(productId))));
   if (!row) throw notFound('Imagem não encontrada.');
-  const color = FINISHES.find((f) => f.slug === row.finish)?.color ?? '#c8ced6';
+  const color = (await getTaxonomy(db)).finishBySlug.get(row.finish)?.color ?? '#c8ced6';
   return serveRendered(c, `produtos/${productId}/${c.req.param('file')}`, format, IMAGE_SIZES[size], () =>
     productSvg(row.kind as Kind, color, Number(view)),
   );
@@ -146,10 +146,12 @@ media.get('/banners/:file', async (c) => {
   );
 });
 
-media.get('/icones/:file', (c) => {
+media.get('/icones/:file', async (c) => {
   const m = /^([a-z0-9-]{1,80})\.svg$/.exec(c.req.param('file'));
   if (!m) throw notFound('Ícone não encontrado.');
-  const finish = FINISHES.find((f) => m[1] === `acabamento-${f.slug}`);
+  const slug = m[1]?.startsWith('acabamento-') ? m[1].slice('acabamento-'.length) : undefined;
+  const finish =
+    slug === undefined ? undefined : (await getTaxonomy(c.get('config').db)).finishBySlug.get(slug);
   return c.body(iconSvg(finish?.color ?? '#1f6fb2'), 200, {
     'Content-Type': 'image/svg+xml',
     'Cache-Control': IMMUTABLE,

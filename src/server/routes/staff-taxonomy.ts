@@ -5,6 +5,8 @@ import {
   brandUpdateSchema,
   categoryCreateSchema,
   categoryUpdateSchema,
+  finishCreateSchema,
+  finishUpdateSchema,
 } from '#/contract/staff-taxonomy.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
@@ -12,9 +14,11 @@ import { allow } from '#/server/middleware.ts';
 import {
   createBrand,
   createCategory,
+  createFinish,
   listTaxonomy,
   updateBrand,
   updateCategory,
+  updateFinish,
 } from '#/server/catalog/staff-taxonomy.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import { clearListingCaches } from '#/server/catalog/caches.ts';
@@ -127,5 +131,49 @@ staffTaxonomy.put('/categories/:id', zValidator('json', categoryUpdateSchema, re
   return c.json({
     sucesso: true,
     mensagem: `Categoria "${after.name}" ${after.hidden ? 'oculta' : 'salva'}.`,
+  });
+});
+
+const finishShown = (row: { label: string; color: string; hidden: boolean }) => ({
+  nome: row.label,
+  cor: row.color,
+  oculta: row.hidden,
+});
+
+staffTaxonomy.post('/finishes', zValidator('json', finishCreateSchema, refuse), async (c) => {
+  const { nome, cor } = c.req.valid('json');
+  const made = await recorded(
+    c.get('config').db,
+    (tx) => createFinish(tx, nome, cor),
+    (finish) => ({
+      actor: c.get('actor'),
+      action: 'acabamento.criar',
+      entity: 'acabamento',
+      entityId: finish.slug,
+      before: null,
+      after: finishShown(finish),
+    }),
+  );
+  return c.json({ sucesso: true, mensagem: `Acabamento "${made.label}" criado.` }, 201);
+});
+
+staffTaxonomy.put('/finishes/:slug', zValidator('json', finishUpdateSchema, refuse), async (c) => {
+  const slug = c.req.param('slug');
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw notFound('Acabamento não encontrado.');
+  const { after } = await recorded(
+    c.get('config').db,
+    (tx) => updateFinish(tx, slug, c.req.valid('json')),
+    (change) => ({
+      actor: c.get('actor'),
+      action: 'acabamento.alterar',
+      entity: 'acabamento',
+      entityId: slug,
+      before: finishShown(change.before),
+      after: finishShown(change.after),
+    }),
+  );
+  return c.json({
+    sucesso: true,
+    mensagem: `Acabamento "${after.label}" ${after.hidden ? 'oculto' : 'salvo'}.`,
   });
 });

@@ -50,6 +50,7 @@ const LABELS: Record<string, string> = {
   rastreio: 'Rastreio',
   respondida: 'Respondida',
   oculta: 'Oculta',
+  cor: 'Cor',
   prazo: 'Prazo de pagamento',
   decisao: 'Decisão',
   motivo: 'Motivo',
@@ -181,6 +182,8 @@ export function changesOf(
 export const ACTION_LABELS: Record<string, string> = {
   'avaliacao.moderar': 'Avaliação moderada',
   'configuracao.alterar': 'Configurações alteradas',
+  'acabamento.alterar': 'Acabamento alterado',
+  'acabamento.criar': 'Acabamento criado',
   'categoria.alterar': 'Categoria alterada',
   'categoria.criar': 'Categoria criada',
   'marca.alterar': 'Marca alterada',

@@ -12,7 +12,7 @@ import type { Applicable, CatalogueState, Plan } from './plan.ts';
 export const APPLY_BATCH = 500;
 
 export async function loadCatalogueState(db: Db): Promise<CatalogueState> {
-  const [variants, products, brands, categories] = await Promise.all([
+  const [variants, products, brands, categories, finishes] = await Promise.all([
     db
       .select({
         id: t.variants.id,
@@ -44,8 +44,12 @@ export async function loadCatalogueState(db: Db): Promise<CatalogueState> {
         path: t.categories.path,
       })
       .from(t.categories),
+    db
+      .select({ slug: t.finishes.slug, label: t.finishes.label })
+      .from(t.finishes)
+      .orderBy(t.finishes.position, t.finishes.slug),
   ]);
-  return { variants, products, brands, categories };
+  return { variants, products, brands, categories, finishes };
 }
 
 type VariantChange = { id: number } & Applicable['variantSet'];

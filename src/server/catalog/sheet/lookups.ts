@@ -1,10 +1,8 @@
 // One concern: the catalogue's names as a sheet may write them (brand, category path or name, finish) found, or refused.
-import { FINISHES } from '#/server/config/finishes.ts';
-import type { Finish } from '#/server/config/finishes.ts';
 import { normalizeText } from '#/server/lib/text.ts';
 import { refuse } from './cells.ts';
 import type { Cell } from './read.ts';
-import type { CatalogueState } from './plan.ts';
+import type { CatalogueState, SheetFinish } from './plan.ts';
 
 /** The catalogue's lookups a plan needs, built once per sheet. */
 export function lookups(state: CatalogueState) {
@@ -23,8 +21,8 @@ export function lookups(state: CatalogueState) {
     const key = normalizeText(c.name);
     categoryByName.set(key, [...(categoryByName.get(key) ?? []), c]);
   }
-  const finishByKey = new Map<string, Finish>();
-  for (const f of FINISHES) {
+  const finishByKey = new Map<string, SheetFinish>();
+  for (const f of state.finishes) {
     finishByKey.set(normalizeText(f.label), f);
     finishByKey.set(normalizeText(f.slug), f);
   }
@@ -60,12 +58,12 @@ export function lookups(state: CatalogueState) {
       );
     return (leaves[0] as { id: number }).id;
   }
-  function finish(cell: Cell): Finish {
+  function finish(cell: Cell): SheetFinish {
     const found = finishByKey.get(normalizeText(String(cell)));
     return (
       found ??
       refuse(
-        `Acabamento desconhecido: "${String(cell).slice(0, 40)}" (use ${FINISHES.map((f) => f.label).join(', ')}).`,
+        `Acabamento desconhecido: "${String(cell).slice(0, 40)}" (use ${state.finishes.map((f) => f.label).join(', ')}).`,
       )
     );
   }

@@ -2,7 +2,6 @@
 // decided against the catalogue as it is; nothing here writes.
 import type { SheetColumn } from '#/contract/catalog-sheet.ts';
 import { SKU_PATTERN } from '#/contract/staff-stock.ts';
-import type { Finish } from '#/server/config/finishes.ts';
 import {
   brl,
   parseMoney,
@@ -34,7 +33,11 @@ export type CatalogueState = {
   products: ProductState[];
   brands: { id: number; name: string; slug: string }[];
   categories: { id: number; parentId: number | null; name: string; path: string }[];
+  /** The finishes the store sells (the `finishes` table), the hidden ones too. */
+  finishes: SheetFinish[];
 };
+/** A finish as a sheet names it: by its label or its slug. */
+export type SheetFinish = { slug: string; label: string };
 
 /** A product a row points at: one that exists, or one a row of this sheet creates (by its address). */
 export type ProductRef = { id: number } | { slug: string };
@@ -71,7 +74,7 @@ export type Given = {
   brandId: number | undefined;
   categoryId: number | undefined;
   slug: string | undefined;
-  finish: Finish | undefined;
+  finish: SheetFinish | undefined;
   listPrice: number | undefined;
   price: number | undefined;
   stock: number | undefined;
@@ -228,7 +231,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
     } else {
       if (!finish) refuse('SKU novo: informe o acabamento.');
       if (given.price === undefined) refuse('SKU novo: informe o preço por.');
-      const chosen = finish as Finish;
+      const chosen = finish as SheetFinish;
       const price = given.price as number;
       const listPrice = given.listPrice ?? price;
       if (listPrice < price)

@@ -39,6 +39,20 @@ export const brands = pgTable('brands', {
   hidden: boolean().notNull().default(false),
 });
 
+/**
+ * The finishes the store sells (the platform's "acabamento" attribute), in the store's order: created,
+ * renamed and hidden by the team (a hidden one is no longer a storefront filter; finishes in it still sell).
+ * The migration that made the table wrote the store's first seven (config/finishes.ts).
+ */
+export const finishes = pgTable('finishes', {
+  slug: text().primaryKey(),
+  label: text().notNull(),
+  /** The colour its drawn pictures and swatches take. */
+  color: text().notNull(),
+  position: integer().notNull().default(0),
+  hidden: boolean().notNull().default(false),
+});
+
 export const badges = pgTable('badges', {
   id: integer().primaryKey(),
   name: text().notNull(),

@@ -122,3 +122,35 @@ describe('categories', () => {
     expect((await send('POST', 'brands', { nome: 'Intrusa' }, orders.token)).status).toBe(403);
   });
 });
+
+describe('finishes', () => {
+  const listing = async () =>
+    JSON.stringify(
+      await (await store.request(`/v2/front/url/product/listing/category?url=/cozinha/&limit=5`)).json(),
+    );
+
+  test('created (usable in a product), renamed everywhere they are written, hidden from the filters', async () => {
+    expect((await send('POST', 'finishes', { nome: 'Bronze Velho', cor: '#8C6239' })).status).toBe(201);
+    expect((await send('POST', 'finishes', { nome: 'bronze velho', cor: '#000000' })).status).toBe(400);
+    expect((await send('POST', 'finishes', { nome: 'Cobre', cor: 'vermelho' })).status).toBe(400);
+    const bronze = (await list()).acabamentos.find((a) => a.nome === 'Bronze Velho');
+    expect(bronze).toMatchObject({ slug: 'bronze-velho', cor: '#8c6239', oculto: false, variacoes: 0 });
+
+    // Renamed: the finishes that carry it say the new name.
+    const [used] = await store.database.db.select({ finish: t.variants.finish }).from(t.variants).limit(1);
+    const slug = used?.finish ?? '-';
+    expect((await send('PUT', `finishes/${slug}`, { nome: 'Nome Novo' })).status).toBe(200);
+    const labels = await store.database.db
+      .select({ label: t.variants.finishLabel })
+      .from(t.variants)
+      .where(eq(t.variants.finish, slug));
+    expect(new Set(labels.map((l) => l.label))).toEqual(new Set(['Nome Novo']));
+    await expect.poll(listing).toContain('Nome Novo');
+    // Hidden: no longer a filter; shown again, back.
+    expect((await send('PUT', `finishes/${slug}`, { oculto: true })).status).toBe(200);
+    await expect.poll(listing).not.toContain('Nome Novo');
+    expect((await send('PUT', `finishes/${slug}`, { oculto: false })).status).toBe(200);
+    await expect.poll(listing).toContain('Nome Novo');
+    expect((await send('PUT', 'finishes/nao-existe', { oculto: true })).status).toBe(404);
+  });
+});
