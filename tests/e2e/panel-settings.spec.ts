@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import Papa from 'papaparse';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { teamMember } from './staff.ts';
 import { onceAtDesktopWidth } from './widths.ts';
@@ -26,6 +27,35 @@ test('an owner reads the dashboard, then changes the promo bar in the settings; 
   const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
   await expect(page).toHaveURL(`/painel/pedidos?de=${today}&ate=${today}`);
   await expect(page.getByLabel('De', { exact: true })).toHaveValue(today);
+  // The dashboard's paid orders and their money are the spreadsheet's for the same days (other journeys pay
+  // orders meanwhile: read both again until they hold still).
+  const paidStatuses = new Set(['Pagamento confirmado', 'Enviado', 'Entregue']);
+  await expect
+    .poll(async () => {
+      await page.goto('/painel?periodo=hoje');
+      const figure = (term: string) =>
+        page
+          .locator('.kpis > div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+          .locator('strong');
+      const paid = Number(await figure('Pedidos pagos').innerText());
+      const money = await figure('Receita').innerText();
+      const refunds = await page.getByText(/devolvidos$/).count();
+      const csv = await page.request.get(`/painel/pedidos.csv?de=${today}&ate=${today}`);
+      const { data } = Papa.parse<Record<string, string>>((await csv.text()).replace(/^\uFEFF/, ''), {
+        header: true,
+        delimiter: ';',
+        skipEmptyLines: true,
+      });
+      const paidRows = data.filter((row) => paidStatuses.has(row['Situação'] ?? ''));
+      const cents = paidRows.reduce(
+        (sum, row) =>
+          sum + Math.round(Number((row['Total'] ?? '0').replace(/\./g, '').replace(',', '.')) * 100),
+        0,
+      );
+      const shown = Math.round(Number(money.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+      return paid === paidRows.length && (refunds > 0 || shown === cents);
+    })
+    .toBe(true);
   await page.goto('/painel?periodo=ano');
   await expect(page.getByRole('alert')).toContainText('Período inválido');
 
