@@ -34,3 +34,7 @@ export const getProductReviews = (client: Client, query: Partial<ReviewQuery> & 
 /** A logged-in customer's review of a product (`evaluations/product`), shown once the team approves it. */
 export const reviewProduct = (client: Client, body: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/front/evaluations/product', body, 'formAnswer');
+
+/** Stop offers by e-mail through the signed link a marketing e-mail carries (no login needed). */
+export const unsubscribeOffers = (client: Client, token: string) =>
+  sendJson(client, 'post', `unsubscribe?t=${encodeURIComponent(token)}`, {}, 'formAnswer');

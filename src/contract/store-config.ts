@@ -123,6 +123,16 @@ export const storeConfigSchema = z.object({
     .string()
     .trim()
     .max(PROMO_MAX, { message: `Use no máximo ${String(PROMO_MAX)} caracteres.` }),
+  /**
+   * Hours after which a logged-in customer who consented to offers is reminded, once, of a cart left with
+   * items; null: no such e-mail.
+   */
+  lembreteCarrinhoHoras: z
+    .number({ message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
+    .int({ message: 'Informe horas inteiras, de 1 a 72.' })
+    .min(1, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
+    .max(72, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
+    .nullable(),
   /** Who hears of orders; empty: every owner and orders member. */
   emailsEquipe: z
     .array(email('Um dos e-mails da equipe é inválido.'), { message: 'Informe os e-mails, um por linha.' })
@@ -149,6 +159,7 @@ export const storeConfigAnswerSchema = z.object({
     minutosPagamento: z.number(),
     freteGratisAPartirDe: z.number().nullable(),
     barraPromocional: z.string(),
+    lembreteCarrinhoHoras: z.number().nullable(),
     emailsEquipe: z.array(z.string()),
   }),
   /** Field → the environment variable that fixes it (the form shows it, and a change to it is not taken). */
@@ -178,5 +189,6 @@ export const STORE_CONFIG_LABELS: Record<StoreConfigField, string> = {
   minutosPagamento: 'Minutos para pagar o Pix',
   freteGratisAPartirDe: 'Frete grátis a partir de',
   barraPromocional: 'Texto da barra promocional',
+  lembreteCarrinhoHoras: 'Lembrete de carrinho (horas)',
   emailsEquipe: 'E-mails que recebem os pedidos',
 };

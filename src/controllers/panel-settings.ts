@@ -30,6 +30,7 @@ function fieldsFrom(config: StoreConfig): Fields {
     minutosPagamento: String(config.minutosPagamento),
     freteGratisAPartirDe:
       config.freteGratisAPartirDe === null ? '' : typed(config.freteGratisAPartirDe, true),
+    lembreteCarrinhoHoras: config.lembreteCarrinhoHoras === null ? '' : String(config.lembreteCarrinhoHoras),
     emailsEquipe: config.emailsEquipe.join('\n'),
   };
 }
@@ -55,6 +56,7 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
     minutosPagamento: typedNumber(f['minutosPagamento']) ?? '',
     freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
     barraPromocional: text('barraPromocional'),
+    lembreteCarrinhoHoras: typedNumber(f['lembreteCarrinhoHoras']) ?? null,
     emailsEquipe: text('emailsEquipe')
       .split(/[\n,;]+/)
       .map((e) => e.trim())

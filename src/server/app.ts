@@ -23,6 +23,7 @@ import { staffSettings } from './routes/staff-settings.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
+import { unsubscribe } from './routes/unsubscribe.ts';
 import { staffTaxonomy } from './routes/staff-taxonomy.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
@@ -105,6 +106,8 @@ export function createPlatform({
   api.route('/v2/admin/activity', staffActivity);
   // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
   api.route('/webhooks', webhooks);
+  // The one-click way out of offers: the signed token in the address is its check (routes/unsubscribe.ts).
+  api.route('/unsubscribe', unsubscribe);
   api.use(requireAppToken, session, jsonMutations);
   const front = api.basePath('/v2/front');
   front.route('/settings', settings);

@@ -12,6 +12,7 @@ import { errorCode, isConnectionLoss } from './db/health.ts';
 import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
 import { cepProviderFrom } from './addresses/cep.ts';
 import { loadSettings, pixRefusal } from './content/settings.ts';
+import { sharedSessionKey } from './accounts/sessions.ts';
 import type { SettingsEnv } from './content/settings.ts';
 import { createMailer } from './mail/mailer.ts';
 import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
@@ -90,7 +91,10 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   });
   // Background work has no request to take an origin from: e-mailed links use SITE_URL.
   const origin = options.siteUrl ?? 'http://localhost';
-  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin);
+  // The same key the platform signs with (createPlatform's sessionKey): SESSION_SECRET, else the database's.
+  const sessionSecret = options.sessionSecret;
+  const signingKey = () => (sessionSecret ? Promise.resolve(sessionSecret) : sharedSessionKey(database.db));
+  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin, signingKey);
   const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
   const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
   const stopSweeping = sweepPaymentsInBackground({

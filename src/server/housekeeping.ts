@@ -9,6 +9,7 @@ import { purgeSignupCodes } from './accounts/signup-codes.ts';
 import { purgeLoginCodes } from './accounts/login-watch.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { remindBuyersOfPayment } from './orders/payment-reminder.ts';
+import { remindAbandonedCarts } from './cart/abandoned.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
 import { remindTeamOfWaitingOrders } from './staff/team-mail.ts';
@@ -132,7 +133,13 @@ export const EXPIRE_ORDERS_EVERY_MS = 60 * 1000;
  * an import, an operator's SQL). No lock is needed: each order changes status, and each waiting request is
  * claimed, in one conditional UPDATE, so two instances sweeping at once do each thing once.
  */
-export function expireOrdersInBackground(database: Database, mailer: Mailer, origin: string): () => void {
+export function expireOrdersInBackground(
+  database: Database,
+  mailer: Mailer,
+  origin: string,
+  /** The key that signs the way out of offers in a cart reminder (the session key, accounts/sessions.ts). */
+  key: () => Promise<string>,
+): () => void {
   const every = setInterval(() => {
     remindTeamOfWaitingOrders({ db: database.db, mailer, origin })
       .then((numbers) => {
@@ -141,6 +148,13 @@ export function expireOrdersInBackground(database: Database, mailer: Mailer, ori
       })
       .catch((error: unknown) => {
         console.error(`[platform] team reminders skipped (${errorCode(error)}); trying again next round`);
+      })
+      .then(() => remindAbandonedCarts({ db: database.db, mailer, origin, key }))
+      .then((n) => {
+        if (n > 0) console.log(`[platform] customers reminded of their carts: ${String(n)}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] cart reminders skipped (${errorCode(error)}); trying again next round`);
       })
       .then(() => remindBuyersOfPayment({ db: database.db, mailer, origin }))
       .then((numbers) => {

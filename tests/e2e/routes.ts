@@ -40,6 +40,7 @@ export async function readmeRoutes(page: Page): Promise<string[]> {
     '/checkout/nova-senha?token=nao-e-um-token-valido-de-verdade',
     `/frete?cep=13035-000&produto=1&variante=${variant}`,
     '/pagina/central-de-atendimento',
+    '/descadastrar?t=nao-e-um-link-valido',
     '/pagina/sou-arquiteto',
     '/pagina/sou-arquiteto/form-estudante',
     '/pagina/sou-arquiteto/form-profissional',

@@ -12,7 +12,15 @@ import { htmlOf, senderName } from './html.ts';
  * A message, and what kind of message it is (`codigo-cadastro`, `pedido-enviado`…): the log names the kind,
  * never the subject, which may carry a code or a link (a sign-up code in a log line is a key to the account).
  */
-export type Mail = { kind: string; to: string; subject: string; text: string; html?: string | undefined };
+export type Mail = {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  /** Extra headers (a marketing message's `List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058). */
+  headers?: Record<string, string> | undefined;
+};
 
 /** What the platform sends e-mail through; `sent` resolves once the message left (or was kept). */
 export type Mailer = { send: (mail: Mail) => Promise<void> };

@@ -17,12 +17,17 @@ const TEAM_KEY = 'equipe';
 /** The menu whose first entry is the promo bar (components/layout/PromoBar.astro). */
 const PROMO_MENU = 'pitchbar-topo-home';
 
-type TeamSettings = { emailsPedidos: string[] };
+type TeamSettings = { emailsPedidos: string[]; carrinhoHoras: number | null };
 
 async function teamSettings(db: Db): Promise<TeamSettings> {
   const [row] = await db.select().from(t.settings).where(eq(t.settings.key, TEAM_KEY));
   const stored = row?.value as Partial<TeamSettings> | undefined;
-  return { emailsPedidos: stored?.emailsPedidos ?? [] };
+  return { emailsPedidos: stored?.emailsPedidos ?? [], carrinhoHoras: stored?.carrinhoHoras ?? null };
+}
+
+/** After how many hours a consenting customer is reminded of a cart left with items; null: never. */
+export async function cartReminderHours(db: Db): Promise<number | null> {
+  return (await teamSettings(db)).carrinhoHoras;
 }
 
 /** The addresses the owner chose to hear of orders; empty when they chose none (then: the team). */
@@ -71,6 +76,7 @@ function configOf(settings: StoreSettings, team: TeamSettings, promo: MenuItem[]
     minutosPagamento: pix.minutosPagamento,
     freteGratisAPartirDe: free.usarValorFixo ? free.valorFixo : null,
     barraPromocional: plain(promo[0]?.label ?? ''),
+    lembreteCarrinhoHoras: team.carrinhoHoras,
     emailsEquipe: team.emailsPedidos,
   };
 }
@@ -153,7 +159,10 @@ export async function saveStoreConfig(
     .insert(t.settings)
     .values([
       { key: 'configuracoes', value: next },
-      { key: TEAM_KEY, value: { emailsPedidos: emails } satisfies TeamSettings },
+      {
+        key: TEAM_KEY,
+        value: { emailsPedidos: emails, carrinhoHoras: input.lembreteCarrinhoHoras } satisfies TeamSettings,
+      },
     ])
     .onConflictDoUpdate({ target: t.settings.key, set: { value: sql`excluded.value` } });
   if (input.barraPromocional !== before.barraPromocional) {
@@ -182,7 +191,7 @@ export async function saveStoreConfig(
       .onConflictDoUpdate({ target: t.menus.hash, set: { items } });
   }
   const after = {
-    ...configOf(next, { emailsPedidos: emails }, []),
+    ...configOf(next, { emailsPedidos: emails, carrinhoHoras: input.lembreteCarrinhoHoras }, []),
     barraPromocional: input.barraPromocional,
   };
   return { before, after };

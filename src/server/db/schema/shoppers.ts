@@ -115,6 +115,8 @@ export const cartsStarted = pgTable(
     sessionId: text('session_id'),
     startedAt: timestamp('started_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     orderedAt: timestamp('ordered_at', { mode: 'date', withTimezone: true }),
+    /** When its customer was reminded of it (once; only with their consent to offers: cart/abandoned.ts). */
+    remindedAt: timestamp('reminded_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [
     // One open cart per session.

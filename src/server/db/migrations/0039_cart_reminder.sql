@@ -1,0 +1,1 @@
+ALTER TABLE "carts_started" ADD COLUMN "reminded_at" timestamp with time zone;
