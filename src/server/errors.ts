@@ -33,6 +33,24 @@ export class PlatformError extends Error {
 export const invalidFields = (erros: Readonly<Record<string, string>>) =>
   new PlatformError(400, 'validation', Object.values(erros)[0] ?? 'Confira os campos do formulário.', erros);
 
+/**
+ * A zod validator's hook that refuses a body field by field (400 with `erros`: each field's first problem),
+ * so a panel form says each under its own field, not one at a time. `fieldOf` names the field an issue's
+ * path belongs to (the top key by default).
+ */
+export const refuseByField =
+  (
+    fallback: string,
+    fieldOf: (path: readonly PropertyKey[]) => PropertyKey | undefined = (path) => path[0],
+  ) =>
+  (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
+    if (result.success) return;
+    const erros: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? [])
+      erros[String(fieldOf(issue.path) ?? 'formulario')] ??= issue.message;
+    throw new PlatformError(400, 'validation', Object.values(erros)[0] ?? fallback, erros);
+  };
+
 export const badRequest = (mensagem: string) => new PlatformError(400, 'bad_request', mensagem);
 export const notFound = (mensagem = 'Página não encontrada.') =>
   new PlatformError(404, 'not_found', mensagem);

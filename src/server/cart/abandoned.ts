@@ -10,6 +10,7 @@ import { loadSettings } from '#/server/content/settings.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { cartReminderHours } from '#/server/staff/store-config.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** A cart older than this is not worth a reminder any more. */
 const TOO_OLD_DAYS = 7;
@@ -43,8 +44,6 @@ export async function withdrawConsent(db: Db, customerId: number): Promise<boole
     .returning({ id: t.customers.id });
   return changed.length > 0;
 }
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
  * E-mail each consenting customer whose cart has waited past the owner's hours (Configurações), once per cart;
@@ -94,7 +93,7 @@ export async function remindAbandonedCarts(deps: {
         '',
         'Você deixou estes produtos no carrinho:',
         '',
-        ...items.map((i) => `• ${String(i.quantity)} × ${i.name} – ${i.finish} – ${brl.format(i.price)}`),
+        ...items.map((i) => `• ${String(i.quantity)} × ${i.name} – ${i.finish} – ${formatBRL(i.price)}`),
         '',
         'Os preços e o estoque podem mudar; o carrinho guarda os produtos, não os preços.',
         '',

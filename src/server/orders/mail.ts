@@ -10,8 +10,8 @@ import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { loadOrder } from './orders.ts';
 import type { Status } from './status.ts';
+import { formatBRL } from '#/lib/money.ts';
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const time = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   hour: '2-digit',
@@ -36,7 +36,7 @@ function cancellation(pedido: Pedido, store: string, origin: string, name: strin
     ? 'Nenhum valor foi cobrado.'
     : pedido.reembolso
       ? 'O valor volta pelo mesmo meio de pagamento: você recebe outro e-mail quando a devolução for confirmada.'
-      : `Como o pagamento de ${brl.format(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
+      : `Como o pagamento de ${formatBRL(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
   return {
     subject: `Pedido ${numero} cancelado`,
     text: [
@@ -77,15 +77,15 @@ function compose(
   if (notice === 'delivered') return reviewInvitation(pedido, store, origin, name);
   if (notice === 'cancelled') return cancellation(pedido, store, origin, name);
   const link = `${origin}/minha-conta/pedidos/${String(pedido.numero)}`;
-  const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${brl.format(i.total)}`);
+  const lines = pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} – ${formatBRL(i.total)}`);
   const totals = [
-    `Produtos: ${brl.format(pedido.valores.subtotal)}`,
+    `Produtos: ${formatBRL(pedido.valores.subtotal)}`,
     ...(pedido.valores.cupom
-      ? [`Cupom ${pedido.valores.cupom.codigo}: − ${brl.format(pedido.valores.cupom.desconto)}`]
+      ? [`Cupom ${pedido.valores.cupom.codigo}: − ${formatBRL(pedido.valores.cupom.desconto)}`]
       : []),
-    ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${brl.format(pedido.valores.desconto)}`] : []),
-    `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : brl.format(pedido.valores.frete)}`,
-    `Total: ${brl.format(pedido.valores.total)}`,
+    ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${formatBRL(pedido.valores.desconto)}`] : []),
+    `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : formatBRL(pedido.valores.frete)}`,
+    `Total: ${formatBRL(pedido.valores.total)}`,
   ];
   const numero = String(pedido.numero);
   if (notice === 'awaiting_payment') {
@@ -99,7 +99,7 @@ function compose(
       text: [
         `Olá, ${name}!`,
         '',
-        `Recebemos seu pedido ${numero} na ${store}. Para confirmá-lo, pague ${brl.format(pedido.valores.total)} com ${label} até ${until} (horário de Brasília); depois disso ele é cancelado.`,
+        `Recebemos seu pedido ${numero} na ${store}. Para confirmá-lo, pague ${formatBRL(pedido.valores.total)} com ${label} até ${until} (horário de Brasília); depois disso ele é cancelado.`,
         '',
         ...howToPay,
         '',
@@ -182,7 +182,7 @@ export async function remindBuyer(db: Db, mailer: Mailer, origin: string, number
     text: [
       `Olá, ${firstName(row.name)}!`,
       '',
-      `Seu pedido ${numero} na ${nomeLoja} ainda aguarda o pagamento de ${brl.format(pedido.valores.total)} com ${pedido.pagamento.label}. O prazo vai até ${until} (horário de Brasília); depois disso o pedido é cancelado e os produtos voltam ao estoque.`,
+      `Seu pedido ${numero} na ${nomeLoja} ainda aguarda o pagamento de ${formatBRL(pedido.valores.total)} com ${pedido.pagamento.label}. O prazo vai até ${until} (horário de Brasília); depois disso o pedido é cancelado e os produtos voltam ao estoque.`,
       '',
       ...payingLines(pedido),
       '',
@@ -262,15 +262,15 @@ export async function notifyRefund(
         : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
   const said =
     stage === 'pedida'
-      ? `A ${nomeLoja} pediu a devolução de ${brl.format(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
-      : `A devolução de ${brl.format(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
+      ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
+      : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
   sendInBackground(mailer, {
     kind: `pedido-devolucao-${stage}`,
     to: row.email,
     subject:
       stage === 'pedida'
-        ? `Pedido ${numero}: pedimos a devolução de ${brl.format(valor)}`
-        : `Pedido ${numero}: devolução de ${brl.format(valor)} confirmada`,
+        ? `Pedido ${numero}: pedimos a devolução de ${formatBRL(valor)}`
+        : `Pedido ${numero}: devolução de ${formatBRL(valor)} confirmada`,
     text: [
       `Olá, ${firstName(row.name)}!`,
       '',

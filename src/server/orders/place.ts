@@ -28,6 +28,7 @@ import { pixPayload } from './pix.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
 import { newTxid, PIX_API } from '#/server/payments/pix-charge.ts';
 import { chargeOrCancel } from './charge.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** Who places the order and from where. */
 export type Buyer = {
@@ -117,7 +118,7 @@ async function placeInTransaction(
       const shown = fingerprintHasShipping(request.conferencia) ? (quote?.fretes ?? []) : undefined;
       if (cartFingerprint(cart, shown) !== request.conferencia)
         throw changed(
-          `Os valores do seu pedido mudaram desde que a página foi aberta${frete ? `: o total agora é ${brl.format(totalOf(cart, frete, method.aVista))}` : ''}. Confira os valores atualizados e confirme de novo.`,
+          `Os valores do seu pedido mudaram desde que a página foi aberta${frete ? `: o total agora é ${formatBRL(totalOf(cart, frete, method.aVista))}` : ''}. Confira os valores atualizados e confirme de novo.`,
         );
       if (!frete) throw badRequest('Escolha uma forma de entrega.');
       // Each line takes its units only if they are still there; a row lock orders racing buyers.
@@ -251,8 +252,6 @@ function totalOf(cart: Cart, frete: Frete, aVista: boolean): number {
   const discount = aVista ? cart.subtotal.descontoVista.desconto : 0;
   return toReais(toCents(cart.subtotal.valor) - toCents(coupon) - toCents(discount) + toCents(frete.valor));
 }
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {
   const [row] = await db

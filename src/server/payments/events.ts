@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** Who speaks for a payment provider in the timeline (`actorNames` shows it as the provider). */
 export const PSP_ACTOR = 'psp';
@@ -19,9 +20,8 @@ export async function notePayment(db: Db, number: number, note: string, actor = 
   await db.insert(t.orderEvents).values({ orderNumber: number, status: order.status, actor, note });
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 /** 1234.5 → "R$ 1.234,50", for notes. */
-export const reais = (value: number) => brl.format(value);
+export const reais = (value: number) => formatBRL(value);
 
 /** Amounts in the API Pix travel as "1234.50"; the store counts in cents to add them up exactly. */
 export const toCents = (valor: string) => Math.round(Number(valor) * 100);

@@ -4,6 +4,7 @@ import type { Cupom } from '#/contract/coupon.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { percentOf, sumReais, toCents, toReais } from '#/server/lib/prices.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 export type CouponRow = typeof t.coupons.$inferSelect;
 export type NewCoupon = Omit<typeof t.coupons.$inferInsert, 'id' | 'used' | 'createdAt'>;
@@ -31,7 +32,6 @@ export type CouponVerdict =
   | { ok: true; productsDiscount: number; shippingPercent: number }
   | { ok: false; error: string; reason: string };
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const brasilia = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   day: '2-digit',
@@ -81,7 +81,7 @@ export function judgeCoupon(coupon: CouponRow, { lines, now, buyer }: CouponCont
   if (subtotal < coupon.minSubtotal)
     return refused(
       'coupon_minimum',
-      `Este cupom vale para compras a partir de ${brl.format(coupon.minSubtotal)}: faltam ${brl.format(toReais(toCents(coupon.minSubtotal) - toCents(subtotal)))}.`,
+      `Este cupom vale para compras a partir de ${formatBRL(coupon.minSubtotal)}: faltam ${formatBRL(toReais(toCents(coupon.minSubtotal) - toCents(subtotal)))}.`,
     );
   const base = sumReais(eligible.map((line) => line.total));
   switch (coupon.kind) {

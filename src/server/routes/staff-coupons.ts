@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/contract/coupon.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { notFound, PlatformError } from '#/server/errors.ts';
+import { notFound, refuseByField } from '#/server/errors.ts';
 import { couponOptions, createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
 import { recorded } from '#/server/staff/audit.ts';
 
@@ -16,18 +16,8 @@ export const staffCoupons = new Hono<PlatformEnv>();
  * A coupon refused field by field (400 with `erros`: each field's first problem, the restriction's under
  * `marcas`, `categorias`…), so the panel says each under its own field, not one at a time.
  */
-const refusal =
-  (fallback: string) =>
-  (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => {
-    if (result.success) return;
-    const erros: Record<string, string> = {};
-    for (const issue of result.error?.issues ?? []) {
-      const [first, second] = issue.path;
-      const field = String((first === 'restricao' ? second : first) ?? 'formulario');
-      erros[field] ??= issue.message;
-    }
-    throw new PlatformError(400, 'validation', Object.values(erros)[0] ?? fallback, erros);
-  };
+const refusal = (fallback: string) =>
+  refuseByField(fallback, ([first, second]) => (first === 'restricao' ? second : first));
 
 staffCoupons.get('/', async (c) => {
   const { db } = c.get('config');

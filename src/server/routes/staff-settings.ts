@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { storeConfigSchema } from '#/contract/store-config.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { PlatformError } from '#/server/errors.ts';
+import { refuseByField } from '#/server/errors.ts';
 import { allow } from '#/server/middleware.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import { changedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/store-config.ts';
@@ -15,17 +15,7 @@ import { changedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/
 export const staffSettings = new Hono<PlatformEnv>();
 staffSettings.use(allow());
 
-/** Settings refused field by field (400 with `erros`), so the panel says each under its own field. */
-const refuse = (result: {
-  success: boolean;
-  error?: { issues: { message: string; path: PropertyKey[] }[] };
-}) => {
-  if (result.success) return;
-  const erros: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? [])
-    erros[String(issue.path[0] ?? 'formulario')] ??= issue.message;
-  throw new PlatformError(400, 'validation', Object.values(erros)[0] ?? 'Configurações inválidas.', erros);
-};
+const refuse = refuseByField('Configurações inválidas.');
 
 staffSettings.get('/', async (c) => {
   const config = c.get('config');

@@ -9,7 +9,7 @@ import {
   finishUpdateSchema,
 } from '#/contract/staff-taxonomy.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { notFound, PlatformError } from '#/server/errors.ts';
+import { notFound, refuseByField } from '#/server/errors.ts';
 import { allow } from '#/server/middleware.ts';
 import {
   createBrand,
@@ -32,17 +32,7 @@ import { forgetTaxonomy } from '#/server/catalog/taxonomy.ts';
 export const staffTaxonomy = new Hono<PlatformEnv>();
 staffTaxonomy.use(allow('catalogo'));
 
-/** A refusal field by field (400 with `erros`), as the panel shows it under each field. */
-const refuse = (result: {
-  success: boolean;
-  error?: { issues: { message: string; path: PropertyKey[] }[] };
-}) => {
-  if (result.success) return;
-  const erros: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? [])
-    erros[String(issue.path[0] ?? 'formulario')] ??= issue.message;
-  throw new PlatformError(400, 'validation', Object.values(erros)[0] ?? 'Dados inválidos.', erros);
-};
+const refuse = refuseByField('Dados inválidos.');
 const idOf = (text: string, missing: string) => {
   if (!/^\d{1,9}$/.test(text)) throw notFound(missing);
   return Number(text);

@@ -8,6 +8,7 @@ import { STORE_CONFIG_LABELS } from '#/contract/store-config.ts';
 import type { Papel } from '#/contract/staff.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** Field keys as the team reads them (a key not here is shown as it is: a SKU's "preço por", say). */
 const LABELS: Record<string, string> = {
@@ -65,7 +66,6 @@ const RESTRICTION_LABELS: Record<string, string> = {
   produtos: 'produtos',
 };
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const when = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
   timeStyle: 'short',
@@ -147,7 +147,7 @@ function shown(key: string, value: unknown, names: Names): string {
   )
     return when.format(new Date(value));
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  if (typeof value === 'number') return MONEY.test(key) ? brl.format(value) : value.toLocaleString('pt-BR');
+  if (typeof value === 'number') return MONEY.test(key) ? formatBRL(value) : value.toLocaleString('pt-BR');
   if (typeof value === 'string') return cut(value);
   if (Array.isArray(value)) return cut(value.map((v) => (v === null ? '—' : String(v))).join(' × '));
   return cut(

@@ -10,6 +10,7 @@ import { PlatformError } from '#/server/errors.ts';
 import { notePayment } from '#/server/payments/events.ts';
 import { recordChange } from './audit.ts';
 import type { Actor } from './audit.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 /** Alerts shown at most on the panel's home (the oldest first); the rest wait their turn. */
 const ALERTS_SHOWN = 50;
@@ -24,11 +25,9 @@ export async function refundAlerts(db: Db): Promise<StaffOrderList['alertas']> {
     .limit(ALERTS_SHOWN);
   return rows.map((r) => ({
     numero: r.numero,
-    texto: `Devolução de ${brl.format(r.valor)}: ${REFUND_STATE_LABELS[r.status as RefundState].toLowerCase()}`,
+    texto: `Devolução de ${formatBRL(r.valor)}: ${REFUND_STATE_LABELS[r.status as RefundState].toLowerCase()}`,
   }));
 }
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 const REASONS: Record<string, string> = {
   pedido_da_equipe: 'Pedido da equipe',
@@ -92,7 +91,7 @@ export async function resolveRefund(
     await notePayment(
       tx,
       number,
-      `Devolução de ${brl.format(row.amount)} resolvida pela equipe: ${note}`,
+      `Devolução de ${formatBRL(row.amount)} resolvida pela equipe: ${note}`,
       actor,
     );
     await recordChange(tx, {

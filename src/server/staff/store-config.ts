@@ -7,6 +7,7 @@ import { pixKeyOf } from '#/contract/store-config.ts';
 import type { StoreConfig, StoreConfigAnswer, StoreConfigField } from '#/contract/store-config.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { escapeHtml } from '#/lib/escape-html.ts';
+import { plainText } from '#/server/catalog/page.ts';
 import { loadSettings, pixRefusal } from '#/server/content/settings.ts';
 import type { SettingsEnv, StoreSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -36,16 +37,7 @@ export async function orderNoticeAddresses(db: Db): Promise<string[]> {
 }
 
 /** The promo bar's text as a person types it (the stored label may carry `<strong>`). */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
+const plain = (html: string) => plainText(html, 1000);
 
 async function promoMenu(db: Db): Promise<MenuItem[]> {
   const [row] = await db.select().from(t.menus).where(eq(t.menus.hash, PROMO_MENU));

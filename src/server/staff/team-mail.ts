@@ -10,10 +10,9 @@ import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { orderNoticeAddresses } from '#/server/staff/store-config.ts';
 import { TEAM_NOTICE_MINUTES, waitsForTeam, waitsForTeamNow } from '#/server/orders/status.ts';
+import { formatBRL } from '#/lib/money.ts';
 
 export type TeamMailDeps = { db: Db; mailer: Mailer; origin: string };
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** Who hears about orders: the addresses the owner chose (Configurações), else every active owner and orders member. */
 export async function teamAddresses(db: Db): Promise<string[]> {
@@ -39,7 +38,7 @@ async function mailTeam(deps: TeamMailDeps, kind: string, subject: string, text:
 export async function tellTeamOfOrder(deps: TeamMailDeps, pedido: Pedido): Promise<void> {
   const { nomeLoja } = await loadSettings(deps.db);
   const numero = String(pedido.numero);
-  const total = brl.format(pedido.valores.total);
+  const total = formatBRL(pedido.valores.total);
   const { label, expiraEm } = pedido.pagamento;
   const payment = (await waitsForTeamNow(deps.db, pedido.numero))
     ? `Pagamento: Pix direto na conta da loja. Quando o valor cair no extrato, marque o pedido como pago no painel (o prazo do cliente vai até ${dayAndTime(new Date(expiraEm))}).`
@@ -51,7 +50,7 @@ export async function tellTeamOfOrder(deps: TeamMailDeps, pedido: Pedido): Promi
     [
       `Novo pedido ${numero} na ${nomeLoja}.`,
       '',
-      ...pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} (${i.sku}) – ${brl.format(i.total)}`),
+      ...pedido.itens.map((i) => `• ${String(i.quantidade)} × ${i.nome} (${i.sku}) – ${formatBRL(i.total)}`),
       '',
       `Total: ${total}`,
       `Entrega: ${pedido.entrega.label}`,
@@ -90,7 +89,7 @@ export async function remindTeamOfWaitingOrders(deps: TeamMailDeps): Promise<num
       'equipe-pix-expirando',
       `${nomeLoja}: o Pix do pedido ${numero} ainda não foi confirmado`,
       [
-        `O pedido ${numero} (${brl.format(order.total)}) espera a equipe confirmar o Pix, e o prazo do cliente acaba em ${dayAndTime(latest)}.`,
+        `O pedido ${numero} (${formatBRL(order.total)}) espera a equipe confirmar o Pix, e o prazo do cliente acaba em ${dayAndTime(latest)}.`,
         '',
         'Confira o extrato da conta da loja:',
         '• se o Pix caiu, marque o pedido como pago;',

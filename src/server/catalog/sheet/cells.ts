@@ -1,8 +1,8 @@
 // One concern: a sheet cell read as what its column holds (money, stock, address, name), or a refusal saying why.
 import type { SheetColumn } from '#/contract/catalog-sheet.ts';
 import type { Cell } from './read.ts';
+import { formatBRL } from '#/lib/money.ts';
 
-export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const MONEY_MAX = 1_000_000;
 const STOCK_MAX = 9_999_999;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -30,7 +30,7 @@ export function parseMoney(cell: Cell, label: string): number {
   if (!Number.isFinite(value) || Math.round(value * 100) !== Math.round(value * 1e6) / 1e4)
     refuse(`${label} inválido: "${String(cell).slice(0, 30)}" (use 1.234,56 ou 1234.56).`);
   if (value <= 0 || value > MONEY_MAX)
-    refuse(`${label} fora do intervalo: use de R$ 0,01 a ${brl.format(MONEY_MAX)}.`);
+    refuse(`${label} fora do intervalo: use de R$ 0,01 a ${formatBRL(MONEY_MAX)}.`);
   return Math.round(value * 100) / 100;
 }
 

@@ -1,17 +1,9 @@
 // One concern: what a read sheet would do to the catalogue, row by row (created, changed, refused, same),
 // decided against the catalogue as it is; nothing here writes.
 import type { SheetColumn } from '#/contract/catalog-sheet.ts';
+import { formatBRL } from '#/lib/money.ts';
 import { SKU_PATTERN } from '#/contract/staff-stock.ts';
-import {
-  brl,
-  parseMoney,
-  parseName,
-  parseSlug,
-  parseStock,
-  refuse,
-  Refusal,
-  withoutFormulas,
-} from './cells.ts';
+import { parseMoney, parseName, parseSlug, parseStock, refuse, Refusal, withoutFormulas } from './cells.ts';
 import { lookups } from './lookups.ts';
 import type { Cell, SheetInputRow } from './read.ts';
 import { readSnapshot, sinceDownload } from './snapshot.ts';
@@ -66,7 +58,7 @@ export type PlannedRow =
 export type Plan = { rows: PlannedRow[] };
 export type Applicable = Extract<PlannedRow, { kind: 'change' | 'create' }>;
 
-const money = (n: number) => brl.format(n);
+const money = formatBRL;
 
 /** What a row's cells say, read (undefined: the cell is empty, the store's value stands). */
 export type Given = {

@@ -2,7 +2,8 @@
 // changes only the cells the team changed: a cell still as it was downloaded changes nothing (a sale made
 // since, a price another member changed), and a cell changed in the sheet and in the store is refused.
 import { createHash } from 'node:crypto';
-import { brl, refuse } from './cells.ts';
+import { formatBRL } from '#/lib/money.ts';
+import { refuse } from './cells.ts';
 import type { Lookups } from './lookups.ts';
 import type { Given, ProductState, VariantState } from './plan.ts';
 
@@ -66,7 +67,7 @@ export function readSnapshot(cell: string | number | undefined, sku: string): Re
 /** Whether a name is the one a snapshot holds. */
 export const sameName = (name: string, snap: ReadSnapshot) => short(name) === snap.nameHash;
 
-const money = (n: number) => brl.format(n);
+const money = formatBRL;
 
 /**
  * Each cell against the sheet as it was downloaded: one the team left as it was is dropped (the store's
