@@ -100,6 +100,12 @@ export default defineConfig({
       MERCADOPAGO_WEBHOOK_SECRET: envField.string(serverSecret),
       /** Mercado Pago's API base; unset = https://api.mercadopago.com (tests point it to a double). */
       MERCADOPAGO_API_URL: envField.string({ ...serverSecret, url: true }),
+      /** Focus NFe's company token: orders get their NF-e through it (the panel's button or at payment); unset = no NF-e issued. */
+      FOCUSNFE_TOKEN: envField.string(serverSecret),
+      /** Focus NFe's API base; unset = its homologation address https://homologacao.focusnfe.com.br (notes without fiscal value). Production: https://api.focusnfe.com.br. */
+      FOCUSNFE_API_URL: envField.string({ ...serverSecret, url: true }),
+      /** What Focus NFe's webhook sends in `Authorization` (the `authorization` given when creating it); unset = notices are only triggers to read again. */
+      FOCUSNFE_WEBHOOK_SECRET: envField.string(serverSecret),
       /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
       ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
       /** `cep-promise` services that fill an address from its CEP (`brasilapi,viacep`); unset = the embedded table only. */

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'totp_invalid',
   'payment_unavailable',
   'payment_failed',
+  'invoice_refused',
+  'invoice_provider',
   'bad_idempotency_key',
   'idempotency_key_reused',
   'idempotency_in_progress',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notaFiscalSchema } from './invoices.ts';
 import type { Cart } from './cart.ts';
 import { wholeNumber } from './common.ts';
 
@@ -199,6 +200,8 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     expiraEm: z.string(),
   }),
   historico: z.array(z.object({ situacao: z.enum(ORDER_STATUSES), label: z.string(), em: z.string() })),
+  /** Its NF-e once the SEFAZ authorised it (our extension): number, series, access key, DANFE and XML. */
+  notaFiscal: notaFiscalSchema.optional(),
   /** A shipped order's carrier and tracking code, when the team gave them, and where to follow it. */
   rastreio: z
     .object({ transportadora: z.string(), codigo: z.string(), url: z.string().optional() })

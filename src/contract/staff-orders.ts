@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { faturamentoSchema } from './invoices.ts';
 import { anyOf, dayFilter, listSearch, wholeNumber } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
 
@@ -123,6 +124,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   devolucoes: z.array(devolucaoEquipeSchema),
   /** Waiting for the team to confirm its Pix (static Pix): the team may give it more time. */
   aguardaEquipe: z.boolean(),
+  /** Its NF-e, whether it may be issued now, and what it lacks (contract/invoices.ts). */
+  faturamento: faturamentoSchema,
   /** The team's own notes on the order, oldest first: never shown to the buyer. */
   notas: z.array(z.object({ texto: z.string(), autor: z.string(), em: z.string() })),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digits, documentKey, validCnpj, validCpf } from './documents.ts';
+import { INVOICE_MOMENTS, TAX_REGIMES } from './invoices.ts';
 
 /**
  * The store's settings as the owner changes them (`/v2/admin/settings`; our extension, `/painel/configuracoes`):
@@ -133,6 +134,10 @@ export const storeConfigSchema = z.object({
     .min(1, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
     .max(72, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
     .nullable(),
+  /** The store's tax regime (NF-e CRT). */
+  regimeTributario: z.enum(TAX_REGIMES, { message: 'Escolha o regime tributário da loja.' }),
+  /** When an order's NF-e is issued: at payment, or by the order page's button. */
+  emitirNfe: z.enum(INVOICE_MOMENTS, { message: 'Escolha quando emitir a NF-e.' }),
   /** Who hears of orders; empty: every owner and orders member. */
   emailsEquipe: z
     .array(email('Um dos e-mails da equipe é inválido.'), { message: 'Informe os e-mails, um por linha.' })
@@ -160,6 +165,8 @@ export const storeConfigAnswerSchema = z.object({
     freteGratisAPartirDe: z.number().nullable(),
     barraPromocional: z.string(),
     lembreteCarrinhoHoras: z.number().nullable(),
+    regimeTributario: z.enum(TAX_REGIMES),
+    emitirNfe: z.enum(INVOICE_MOMENTS),
     emailsEquipe: z.array(z.string()),
   }),
   /** Field → the environment variable that fixes it (the form shows it, and a change to it is not taken). */
@@ -170,6 +177,8 @@ export const storeConfigAnswerSchema = z.object({
     motivo: z.string().optional(),
     tipoChave: z.enum(PIX_KEY_KINDS).optional(),
   }),
+  /** Whether an invoicing provider is configured (FOCUSNFE_TOKEN): without one the store issues no NF-e. */
+  notaFiscal: z.object({ provedor: z.boolean() }),
 });
 export type StoreConfigAnswer = z.infer<typeof storeConfigAnswerSchema>;
 
@@ -190,5 +199,7 @@ export const STORE_CONFIG_LABELS: Record<StoreConfigField, string> = {
   freteGratisAPartirDe: 'Frete grátis a partir de',
   barraPromocional: 'Texto da barra promocional',
   lembreteCarrinhoHoras: 'Lembrete de carrinho (horas)',
+  regimeTributario: 'Regime tributário',
+  emitirNfe: 'Quando emitir a NF-e',
   emailsEquipe: 'E-mails que recebem os pedidos',
 };

@@ -57,6 +57,8 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
     freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
     barraPromocional: text('barraPromocional'),
     lembreteCarrinhoHoras: typedNumber(f['lembreteCarrinhoHoras']) ?? null,
+    regimeTributario: text('regimeTributario'),
+    emitirNfe: text('emitirNfe'),
     emailsEquipe: text('emailsEquipe')
       .split(/[\n,;]+/)
       .map((e) => e.trim())

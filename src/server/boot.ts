@@ -21,6 +21,9 @@ import type { PixApi } from './payments/pix-api/client.ts';
 import { mercadoPagoFromSettings } from './payments/mercadopago/config.ts';
 import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
 import { sweepPaymentsInBackground } from './payments/background.ts';
+import { focusNfeFromSettings } from './invoices/focusnfe/config.ts';
+import type { FocusNfeSettings } from './invoices/focusnfe/config.ts';
+import { sweepInvoicesInBackground } from './invoices/background.ts';
 import { createLimits } from './rate-limit.ts';
 import { offerFirstOwner } from './staff/first-owner.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -42,6 +45,8 @@ export type BootOptions = {
   pix?: Omit<PixSettings, 'pixKey'> | undefined;
   /** Mercado Pago for card and boleto (MERCADOPAGO_*); unset = the checkout takes Pix alone. */
   mercadoPago?: MercadoPagoSettings | undefined;
+  /** Focus NFe for the orders' NF-e (FOCUSNFE_*); unset = no NF-e issued by the store. */
+  focusNfe?: FocusNfeSettings | undefined;
   /** Bearer token of the staff API; unset = no staff API. */
   adminToken?: string | undefined;
   /** `cep-promise` services for street-level CEP lookup (`brasilapi,viacep`); unset = the embedded table. */
@@ -101,6 +106,10 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     pix: pix && { db: database.db, api: pix.api, mailer, origin },
     mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
   });
+  const invoicing = focusNfeFromSettings(options.focusNfe ?? {});
+  const stopInvoicing = sweepInvoicesInBackground(
+    invoicing && { db: database.db, provider: invoicing.provider, mailer, origin },
+  );
   if (pix) registerPixWebhook(pix, options.siteUrl);
   await announceFirstOwner(database.db, options.publicOrigin ?? origin);
   await warnOfSeedPixKey(database.db, options);
@@ -113,6 +122,8 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     pix,
     mercadoPago: mercadoPago?.mp,
     paymentProvider: mercadoPago?.provider,
+    invoiceProvider: invoicing?.provider,
+    invoiceWebhookSecret: invoicing?.webhookSecret,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
     mailer,
@@ -127,6 +138,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       stopPurging();
       stopExpiring();
       stopSweeping();
+      stopInvoicing();
       await pix?.api.close();
       await stopFollowing();
       redis?.disconnect();

@@ -9,6 +9,7 @@ import type { PaymentProvider } from './orders/payments.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
 import type { MercadoPago } from './payments/mercadopago/client.ts';
 import type { Limits } from './rate-limit.ts';
+import type { InvoiceProvider } from './invoices/provider.ts';
 import type { KeyClaim } from './idempotency.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -39,6 +40,10 @@ export type PlatformConfig = {
   pix?: { api: PixApi; webhookSecret: string } | undefined;
   /** Mercado Pago (MERCADOPAGO_ACCESS_TOKEN): its notices at `/webhooks/mercadopago`; `paymentProvider` is built on it. */
   mercadoPago?: MercadoPago | undefined;
+  /** The invoicing provider (FOCUSNFE_TOKEN: invoices/focusnfe); without it the store issues no NF-e. */
+  invoiceProvider?: InvoiceProvider | undefined;
+  /** The secret the invoicing provider's notices carry in `Authorization` (FOCUSNFE_WEBHOOK_SECRET). */
+  invoiceWebhookSecret?: string | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

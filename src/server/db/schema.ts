@@ -5,3 +5,4 @@ export * from './schema/shoppers.ts';
 export * from './schema/orders.ts';
 export * from './schema/feedback.ts';
 export * from './schema/staff.ts';
+export * from './schema/fulfilment.ts';

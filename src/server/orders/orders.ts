@@ -52,7 +52,7 @@ export async function loadOrder(
     .from(t.orders)
     .where(and(eq(t.orders.number, number), mine));
   if (!row) return undefined;
-  const [items, events, refunds] = await Promise.all([
+  const [items, events, refunds, [invoice]] = await Promise.all([
     db
       .select({ item: t.orderItems, photos: t.products.photos })
       .from(t.orderItems)
@@ -70,6 +70,10 @@ export async function loadOrder(
       .from(t.refunds)
       .where(eq(t.refunds.orderNumber, number))
       .orderBy(t.refunds.id),
+    db
+      .select()
+      .from(t.invoices)
+      .where(and(eq(t.invoices.orderNumber, number), eq(t.invoices.status, 'autorizada'))),
   ]);
   const refunded = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
   // "Devolvida" only when the provider confirmed every refund; until then the buyer reads it was asked.
@@ -116,6 +120,18 @@ export async function loadOrder(
       const situacao = toSituacao(e.status);
       return [{ situacao, label: STATUS_LABELS[situacao], em: e.at.toISOString() }];
     }),
+    ...(invoice
+      ? {
+          notaFiscal: {
+            numero: invoice.number,
+            serie: invoice.series,
+            chave: invoice.accessKey,
+            danfe: invoice.danfeUrl,
+            xml: invoice.xmlUrl,
+            emitidaEm: (invoice.authorizedAt ?? invoice.updatedAt).toISOString(),
+          },
+        }
+      : {}),
     ...(row.carrier || row.trackingCode
       ? {
           rastreio: {

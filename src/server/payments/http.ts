@@ -2,7 +2,7 @@
 import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 
-export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST';
+export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 
 /** Why a call to a provider failed, for the logs and the order's timeline (never secrets or personal data). */
 export class ProviderError extends Error {

@@ -61,7 +61,12 @@ staffOrders.get(
 
 staffOrders.get('/:numero', async (c) =>
   c.json({
-    pedido: await staffOrder(c.get('config').db, c.get('origin'), orderNumber(c.req.param('numero'))),
+    pedido: await staffOrder(
+      c.get('config').db,
+      c.get('origin'),
+      orderNumber(c.req.param('numero')),
+      c.get('config').invoiceProvider,
+    ),
   }),
 );
 

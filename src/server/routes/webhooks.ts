@@ -7,6 +7,8 @@ import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
 import { webhookPixSchema } from '#/server/payments/pix-api/spec.ts';
 import { ordersOfTxids, reconcilePix } from '#/server/payments/pix-reconcile.ts';
+import { isOrderNumber } from '#/contract/order.ts';
+import { refreshInvoice } from '#/server/invoices/invoices.ts';
 
 /**
  * Payment providers' notices (`/webhooks/...`): no App-Token, no session; the secret in the path is the
@@ -77,3 +79,27 @@ webhooks.post('/mercadopago', async (c) => {
 // The API Pix posts to `{webhookUrl}/pix`; some PSPs post to the URL as registered.
 webhooks.post('/pix/:secret', pixNotice);
 webhooks.post('/pix/:secret/pix', pixNotice);
+
+/**
+ * Focus NFe's notices (its "gatilho" for the `nfe` event): with FOCUSNFE_WEBHOOK_SECRET the `Authorization`
+ * header must carry it (else 401). The body only names the `ref` (the order): the store reads that NF-e again
+ * at the provider and believes what it reads.
+ */
+webhooks.post('/focusnfe', async (c) => {
+  const { invoiceProvider, invoiceWebhookSecret, db, mailer } = c.get('config');
+  if (!invoiceProvider) throw notFound();
+  if (invoiceWebhookSecret) {
+    if (!sameSecret(c.req.header('authorization') ?? '', invoiceWebhookSecret))
+      throw new PlatformError(401, 'invalid_signature', 'Aviso sem a autorização combinada com a Focus NFe.');
+  }
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const ref = (body as { ref?: unknown } | undefined)?.ref;
+  if (typeof ref !== 'string' || !isOrderNumber(ref))
+    throw badRequest('Aviso sem a referência de um pedido.');
+  await refreshInvoice({ db, provider: invoiceProvider, mailer, origin: c.get('origin') }, Number(ref)).catch(
+    (error: unknown) => {
+      console.error(`[nfe] notice for order ${ref} not checked (${errorCode(error)})`);
+    },
+  );
+  return c.json({ recebido: true });
+});

@@ -4,6 +4,7 @@ import type { Spec } from '#/server/db/schema.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
 import type { Kind } from '#/server/config/finishes.ts';
 import { BADGES, BRANDS, CATEGORY_TREE, FINISHES_BY_KIND, MATERIALS, STYLES } from './catalog.ts';
+import { NCM_BY_KIND } from './fiscal.ts';
 import type { CategoryDef } from './catalog.ts';
 import { createRandom } from './random.ts';
 
@@ -30,6 +31,7 @@ export type VariantRow = {
   price: number;
   stock: number;
   position: number;
+  ncm: string;
 };
 
 export type ProductRow = {
@@ -177,6 +179,7 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
         price,
         stock: unavailable ? 0 : random.chance(0.1) ? 0 : random.int(1, 60),
         position,
+        ncm: NCM_BY_KIND[kind],
       };
     });
     variants.push(...productVariants);

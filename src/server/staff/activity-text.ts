@@ -55,6 +55,15 @@ const LABELS: Record<string, string> = {
   prazo: 'Prazo de pagamento',
   decisao: 'Decisão',
   motivo: 'Motivo',
+  nfe: 'NF-e',
+  numero: 'Número',
+  justificativa: 'Justificativa',
+  cartaCorrecao: 'Carta de correção',
+  correcao: 'Correção',
+  ncm: 'NCM',
+  cest: 'CEST',
+  origem: 'Origem',
+  gtin: 'GTIN',
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
@@ -205,6 +214,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',
   'pedido.rastreio': 'Rastreio corrigido',
+  'pedido.nfe.emitir': 'NF-e emitida',
+  'pedido.nfe.cancelar': 'NF-e cancelada',
+  'pedido.nfe.correcao': 'Carta de correção da NF-e',
   'produto.alterar': 'Produto alterado',
   'produto.criar': 'Produto criado',
   'produto.foto.adicionar': 'Foto adicionada',

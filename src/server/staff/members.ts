@@ -175,5 +175,7 @@ export async function actorNames(db: Db, actors: readonly string[]): Promise<(ac
           ? 'Loja (automático)'
           : actor === 'psp'
             ? 'Provedor de pagamento'
-            : 'Membro removido');
+            : actor.startsWith('nfe:')
+              ? 'Emissor de NF-e'
+              : 'Membro removido');
 }

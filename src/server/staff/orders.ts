@@ -30,6 +30,8 @@ import {
   waitsForTeamNow,
 } from '#/server/orders/status.ts';
 import { actorNames } from './members.ts';
+import { invoicing } from '#/server/invoices/invoices.ts';
+import type { InvoiceProvider } from '#/server/invoices/provider.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
 
 /** The filters of a list, but the status (the counts per status use these). */
@@ -178,7 +180,12 @@ export async function ordersWaitingForTeam(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function staffOrder(db: Db, origin: string, number: number): Promise<PedidoEquipe> {
+export async function staffOrder(
+  db: Db,
+  origin: string,
+  number: number,
+  invoiceProvider?: InvoiceProvider,
+): Promise<PedidoEquipe> {
   const pedido = await loadOrder(db, origin, number, 'equipe');
   if (!pedido) throw notFound('Pedido não encontrado.');
   const [[buyer], events] = await Promise.all([
@@ -194,10 +201,11 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
-  const [devolucao, devolucoes, notes] = await Promise.all([
+  const [devolucao, devolucoes, notes, faturamento] = await Promise.all([
     refundable(db, number),
     orderRefunds(db, number),
     db.select().from(t.orderNotes).where(eq(t.orderNotes.orderNumber, number)).orderBy(t.orderNotes.id),
+    invoicing(db, invoiceProvider, number, toStatus(pedido.situacao)),
   ]);
   const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
   return {
@@ -225,6 +233,7 @@ export async function staffOrder(db: Db, origin: string, number: number): Promis
     ...(devolucao ? { devolucao } : {}),
     devolucoes,
     aguardaEquipe: await waitsForTeamNow(db, number),
+    faturamento,
     notas: notes.map((n) => ({ texto: n.text, autor: nameOf(n.actor), em: n.createdAt.toISOString() })),
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))

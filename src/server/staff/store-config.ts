@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { MenuItem } from '#/contract/store.ts';
 import { pixKeyOf } from '#/contract/store-config.ts';
 import type { StoreConfig, StoreConfigAnswer, StoreConfigField } from '#/contract/store-config.ts';
+import type { InvoiceMoment, TaxRegime } from '#/contract/invoices.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { escapeHtml } from '#/lib/escape-html.ts';
 import { plainText } from '#/server/catalog/page.ts';
@@ -18,12 +19,34 @@ const TEAM_KEY = 'equipe';
 /** The menu whose first entry is the promo bar (components/layout/PromoBar.astro). */
 const PROMO_MENU = 'pitchbar-topo-home';
 
-type TeamSettings = { emailsPedidos: string[]; carrinhoHoras: number | null };
+type TeamSettings = {
+  emailsPedidos: string[];
+  carrinhoHoras: number | null;
+  regime: TaxRegime;
+  nfeQuando: InvoiceMoment;
+  /** Since when NF-e are issued at payment (ISO): orders paid before the owner chose it are left alone. */
+  nfeDesde: string | null;
+};
 
 async function teamSettings(db: Db): Promise<TeamSettings> {
   const [row] = await db.select().from(t.settings).where(eq(t.settings.key, TEAM_KEY));
   const stored = row?.value as Partial<TeamSettings> | undefined;
-  return { emailsPedidos: stored?.emailsPedidos ?? [], carrinhoHoras: stored?.carrinhoHoras ?? null };
+  return {
+    emailsPedidos: stored?.emailsPedidos ?? [],
+    carrinhoHoras: stored?.carrinhoHoras ?? null,
+    regime: stored?.regime ?? '1',
+    nfeQuando: stored?.nfeQuando ?? 'botao',
+    nfeDesde: stored?.nfeDesde ?? null,
+  };
+}
+
+/** The store's tax regime, and since when NF-e are issued at payment (null: by the button only). */
+export async function invoiceSettings(db: Db): Promise<{ regime: TaxRegime; automaticSince: Date | null }> {
+  const team = await teamSettings(db);
+  return {
+    regime: team.regime,
+    automaticSince: team.nfeQuando === 'pagamento' && team.nfeDesde ? new Date(team.nfeDesde) : null,
+  };
 }
 
 /** After how many hours a consenting customer is reminded of a cart left with items; null: never. */
@@ -69,12 +92,17 @@ function configOf(settings: StoreSettings, team: TeamSettings, promo: MenuItem[]
     freteGratisAPartirDe: free.usarValorFixo ? free.valorFixo : null,
     barraPromocional: plain(promo[0]?.label ?? ''),
     lembreteCarrinhoHoras: team.carrinhoHoras,
+    regimeTributario: team.regime,
+    emitirNfe: team.nfeQuando,
     emailsEquipe: team.emailsPedidos,
   };
 }
 
 /** The settings as the owner sees them, with what PIX_KEY fixes and why Pix is off, if it is. */
-export async function readStoreConfig(db: Db, env: SettingsEnv): Promise<StoreConfigAnswer> {
+export async function readStoreConfig(
+  db: Db,
+  env: SettingsEnv & { invoiceProvider?: unknown },
+): Promise<StoreConfigAnswer> {
   const [settings, team, promo] = await Promise.all([loadSettings(db), teamSettings(db), promoMenu(db)]);
   const configuracao = configOf(settings, team, promo);
   const key = env.pixKey ?? configuracao.pixChave;
@@ -86,6 +114,7 @@ export async function readStoreConfig(db: Db, env: SettingsEnv): Promise<StoreCo
     configuracao,
     fixadas: fixedFields(env),
     pix: { ativo: motivo === undefined, ...(motivo && { motivo }), ...(kind && { tipoChave: kind }) },
+    notaFiscal: { provedor: env.invoiceProvider !== undefined },
   };
 }
 
@@ -147,14 +176,24 @@ export async function saveStoreConfig(
     },
   };
   const emails = [...new Set(input.emailsEquipe)];
+  const nextTeam: TeamSettings = {
+    emailsPedidos: emails,
+    carrinhoHoras: input.lembreteCarrinhoHoras,
+    regime: input.regimeTributario,
+    nfeQuando: input.emitirNfe,
+    // Turning issuing at payment on starts now: orders paid before are the team's to invoice by the button.
+    nfeDesde:
+      input.emitirNfe === 'pagamento'
+        ? team.nfeQuando === 'pagamento' && team.nfeDesde
+          ? team.nfeDesde
+          : new Date().toISOString()
+        : null,
+  };
   await tx
     .insert(t.settings)
     .values([
       { key: 'configuracoes', value: next },
-      {
-        key: TEAM_KEY,
-        value: { emailsPedidos: emails, carrinhoHoras: input.lembreteCarrinhoHoras } satisfies TeamSettings,
-      },
+      { key: TEAM_KEY, value: nextTeam },
     ])
     .onConflictDoUpdate({ target: t.settings.key, set: { value: sql`excluded.value` } });
   if (input.barraPromocional !== before.barraPromocional) {
@@ -183,7 +222,7 @@ export async function saveStoreConfig(
       .onConflictDoUpdate({ target: t.menus.hash, set: { items } });
   }
   const after = {
-    ...configOf(next, { emailsPedidos: emails, carrinhoHoras: input.lembreteCarrinhoHoras }, []),
+    ...configOf(next, nextTeam, []),
     barraPromocional: input.barraPromocional,
   };
   return { before, after };

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
+import type { InvoiceProvider } from '#/server/invoices/provider.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
@@ -88,6 +89,8 @@ export async function startPlatform(
     paymentProvider?: PaymentProvider;
     pix?: { api: PixApi; webhookSecret: string };
     mercadoPago?: MercadoPago;
+    invoiceProvider?: InvoiceProvider;
+    invoiceWebhookSecret?: string;
     /** SITE_URL and PIX_KEY, as the environment gives them. */
     siteUrl?: string;
     pixKey?: string;
@@ -112,6 +115,8 @@ export async function startPlatform(
     paymentProvider: options.paymentProvider,
     pix: options.pix,
     mercadoPago: options.mercadoPago,
+    invoiceProvider: options.invoiceProvider,
+    invoiceWebhookSecret: options.invoiceWebhookSecret,
     siteUrl: options.siteUrl,
     pixKey: options.pixKey,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),

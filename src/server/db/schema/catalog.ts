@@ -178,6 +178,12 @@ export const variants = pgTable(
     heightCm: integer('height_cm'),
     widthCm: integer('width_cm'),
     lengthCm: integer('length_cm'),
+    /** What an NF-e says of it: NCM (8 digits), CEST (7, when the goods have one), origin (0–8), GTIN. */
+    ncm: text().notNull().default(''),
+    cest: text().notNull().default(''),
+    origin: integer().notNull().default(0),
+    /** The finish's own barcode; empty: the product's (`product_details.ean`). */
+    gtin: text().notNull().default(''),
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),

@@ -54,6 +54,8 @@ export const customers = pgTable('customers', {
   address: jsonb().$type<Partial<Address>>().notNull().default({}),
   passwordHash: text('password_hash').notNull(),
   optin: boolean().notNull().default(false),
+  /** A company's state registration (digits), `ISENTO`, or empty (not a contributor of ICMS); NF-e's indIEDest. */
+  stateRegistration: text('state_registration').notNull().default(''),
   /** Name of the store's seller when this account sells on the store's behalf (internal sale). */
   internalSeller: text('internal_seller').notNull().default(''),
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),

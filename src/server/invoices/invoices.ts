@@ -1,0 +1,286 @@
+// One concern: an order's NF-e through the store's invoicing provider: issued once, read until the SEFAZ
+// decides, cancelled or corrected on the team's word, and told to the buyer once it is authorised.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CANCEL_WINDOW_HOURS, INVOICE_STATE_LABELS } from '#/contract/invoices.ts';
+import type { Faturamento, InvoiceState, NotaFiscalEquipe } from '#/contract/invoices.ts';
+import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { PlatformError } from '#/server/errors.ts';
+import { notifyInvoice } from './mail.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { ProviderError } from '#/server/payments/http.ts';
+import { invoiceDraft } from './draft.ts';
+import type { InvoiceOutcome, InvoiceProvider } from './provider.ts';
+
+export type InvoiceContext = {
+  db: Db;
+  provider: InvoiceProvider | undefined;
+  mailer: Mailer;
+  origin: string;
+};
+
+type InvoiceRow = typeof t.invoices.$inferSelect;
+
+/** The statuses of an order that has been paid: only those are invoiced. */
+export const PAID = ['paid', 'shipped', 'delivered'];
+
+const CANCEL_WINDOW_MS = CANCEL_WINDOW_HOURS * 3600_000;
+
+async function invoiceRow(db: Db, number: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(t.invoices).where(eq(t.invoices.orderNumber, number));
+  return row;
+}
+
+const teamView = (row: InvoiceRow, now = Date.now()): NotaFiscalEquipe => {
+  const status = row.status as InvoiceState;
+  const until = row.authorizedAt ? row.authorizedAt.getTime() + CANCEL_WINDOW_MS : 0;
+  return {
+    situacao: status,
+    situacaoLabel: INVOICE_STATE_LABELS[status],
+    provedor: row.provider,
+    numero: row.number,
+    serie: row.series,
+    chave: row.accessKey,
+    danfe: row.danfeUrl,
+    xml: row.xmlUrl,
+    ...(row.authorizedAt ? { emitidaEm: row.authorizedAt.toISOString() } : {}),
+    motivo: row.reason,
+    ...(row.correctionNumber > 0
+      ? { cartaCorrecao: { numero: row.correctionNumber, pdf: row.correctionPdfUrl } }
+      : {}),
+    ...(status === 'autorizada' && row.provider !== 'erp' && until > now
+      ? { cancelavelAte: new Date(until).toISOString() }
+      : {}),
+  };
+};
+
+/** What the team's order page says of invoicing it. */
+export async function invoicing(
+  db: Db,
+  provider: InvoiceProvider | undefined,
+  number: number,
+  status: string,
+): Promise<Faturamento> {
+  const row = await invoiceRow(db, number);
+  const open = PAID.includes(status) && (!row || row.status === 'recusada');
+  const draft = open && provider ? await invoiceDraft(db, number) : undefined;
+  const pendencias = draft && 'missing' in draft ? draft.missing : [];
+  return {
+    ...(row ? { nota: teamView(row) } : {}),
+    provedor: provider !== undefined,
+    podeEmitir: open && provider !== undefined && pendencias.length === 0,
+    pendencias,
+  };
+}
+
+/** What the order page says of invoicing order `number` (404 when there is no such order). */
+export async function invoicingOf(ctx: InvoiceContext, number: number): Promise<Faturamento> {
+  const status = await orderStatus(ctx.db, number);
+  if (status === undefined) throw new PlatformError(404, 'not_found', 'Pedido não encontrado.');
+  return invoicing(ctx.db, ctx.provider, number, status);
+}
+
+/** Write what the provider said; answers whether the NF-e became authorised by this write. */
+async function record(db: Db, number: number, outcome: InvoiceOutcome): Promise<boolean> {
+  const authorised = outcome.status === 'autorizada';
+  const [was] = await db
+    .select({ status: t.invoices.status })
+    .from(t.invoices)
+    .where(eq(t.invoices.orderNumber, number));
+  await db
+    .update(t.invoices)
+    .set({
+      status: outcome.status,
+      ...(outcome.number ? { number: outcome.number } : {}),
+      ...(outcome.series ? { series: outcome.series } : {}),
+      ...(outcome.accessKey ? { accessKey: outcome.accessKey } : {}),
+      ...(outcome.danfeUrl ? { danfeUrl: outcome.danfeUrl } : {}),
+      ...(outcome.xmlUrl ? { xmlUrl: outcome.xmlUrl } : {}),
+      reason: outcome.reason ?? '',
+      ...(authorised ? { authorizedAt: sql`coalesce(${t.invoices.authorizedAt}, now())` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(t.invoices.orderNumber, number));
+  return authorised && was?.status !== 'autorizada';
+}
+
+/** E-mail the buyer the authorised NF-e, once whoever gets here (a click, the webhook, the sweep). */
+async function tellBuyerOnce(ctx: InvoiceContext, number: number): Promise<void> {
+  const [claimed] = await ctx.db
+    .update(t.invoices)
+    .set({ buyerToldAt: new Date() })
+    .where(
+      and(
+        eq(t.invoices.orderNumber, number),
+        eq(t.invoices.status, 'autorizada'),
+        isNull(t.invoices.buyerToldAt),
+      ),
+    )
+    .returning();
+  if (!claimed) return;
+  await ctx.db.insert(t.orderEvents).values({
+    orderNumber: number,
+    status: (await orderStatus(ctx.db, number)) ?? 'paid',
+    actor: `nfe:${claimed.provider}`,
+    note: `NF-e ${claimed.number} série ${claimed.series} autorizada`,
+  });
+  await notifyInvoice(ctx.db, ctx.mailer, ctx.origin, number, {
+    numero: claimed.number,
+    serie: claimed.series,
+    chave: claimed.accessKey,
+    danfe: claimed.danfeUrl,
+    xml: claimed.xmlUrl,
+  });
+}
+
+/** The order's status as the server names it (undefined: no such order). */
+export async function orderStatus(db: Db, number: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: t.orders.status })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  return row?.status;
+}
+
+const conflict = (message: string) => new PlatformError(409, 'invoice_refused', message);
+
+/** Why a provider could not be asked, for the team (nothing secret). */
+const unreachable = (error: ProviderError) =>
+  error.code === 'timeout'
+    ? 'A Focus NFe não respondeu a tempo.'
+    : error.code === 'unreachable'
+      ? 'A Focus NFe está fora do ar ou inacessível.'
+      : error.code === 'invalid_answer'
+        ? 'A Focus NFe respondeu algo fora do padrão.'
+        : `A Focus NFe respondeu com erro (${error.message}).`;
+
+/**
+ * Issue order `number`'s NF-e. Paid orders only; at most one per order, whoever asks at the same time (the
+ * row is claimed before the provider is called, and `ref` is the order's number at the provider). A refused
+ * one may be sent again. A provider that cannot be reached leaves nothing issued, and says so.
+ */
+export async function issueInvoice(ctx: InvoiceContext, number: number, actor: string): Promise<Faturamento> {
+  const { db, provider } = ctx;
+  const status = await orderStatus(db, number);
+  if (status === undefined) throw new PlatformError(404, 'not_found', 'Pedido não encontrado.');
+  if (!provider)
+    throw conflict(
+      'Nenhum emissor de NF-e configurado (FOCUSNFE_TOKEN). Emita no seu ERP e anexe o XML ao pedido.',
+    );
+  if (!PAID.includes(status))
+    throw conflict(`O pedido ${String(number)} ainda não foi pago: a NF-e sai depois do pagamento.`);
+  const made = await invoiceDraft(db, number);
+  if (!made) throw new PlatformError(404, 'not_found', 'Pedido não encontrado.');
+  if ('missing' in made) throw conflict(`Para emitir a NF-e falta: ${made.missing.join(' ')}`);
+  const claimed = await db
+    .insert(t.invoices)
+    .values({ orderNumber: number, provider: provider.name, status: 'processando', actor })
+    .onConflictDoUpdate({
+      target: t.invoices.orderNumber,
+      set: { status: 'processando', reason: '', actor, updatedAt: new Date() },
+      setWhere: eq(t.invoices.status, 'recusada'),
+    })
+    .returning({ n: t.invoices.orderNumber });
+  if (claimed.length === 0) {
+    const row = await invoiceRow(db, number);
+    throw conflict(
+      `A NF-e deste pedido já foi pedida: está "${INVOICE_STATE_LABELS[(row?.status ?? 'processando') as InvoiceState]}".`,
+    );
+  }
+  let outcome: InvoiceOutcome;
+  try {
+    outcome = await provider.issue(String(number), made.draft);
+    // Most NF-e are decided in seconds: read it once now, the webhook and the sweep do the rest.
+    if (outcome.status === 'processando') outcome = await provider.read(String(number)).catch(() => outcome);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    // Never reached: nothing was issued, and it may be asked again. Otherwise the provider may have it: read later.
+    outcome =
+      error.code === 'unreachable'
+        ? { status: 'recusada', reason: `${unreachable(error)} Nada foi emitido; tente de novo.` }
+        : { status: 'processando', reason: `${unreachable(error)} A loja consulta de novo em seguida.` };
+  }
+  await record(db, number, outcome);
+  if (outcome.status === 'autorizada') await tellBuyerOnce(ctx, number);
+  return invoicing(db, provider, number, status);
+}
+
+/**
+ * Read order `number`'s NF-e again at the provider (the team's button, the provider's notice, the sweep).
+ * A note the provider never received is marked refused, to be sent again.
+ */
+export async function refreshInvoice(ctx: InvoiceContext, number: number): Promise<InvoiceState | undefined> {
+  const { db, provider } = ctx;
+  const row = await invoiceRow(db, number);
+  if (!row || row.provider !== provider?.name) return row?.status as InvoiceState | undefined;
+  if (row.status !== 'processando') return row.status as InvoiceState;
+  let outcome: InvoiceOutcome;
+  try {
+    outcome = await provider.read(String(number));
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.status === 404)
+      outcome = {
+        status: 'recusada',
+        reason: 'A Focus NFe não recebeu esta nota: nada foi emitido; emita de novo.',
+      };
+    else {
+      await db
+        .update(t.invoices)
+        .set({ reason: unreachable(error), updatedAt: new Date() })
+        .where(eq(t.invoices.orderNumber, number));
+      return 'processando';
+    }
+  }
+  await record(db, number, outcome);
+  if (outcome.status === 'autorizada') await tellBuyerOnce(ctx, number);
+  return outcome.status;
+}
+
+/** Cancel the authorised NF-e within the legal window; the SEFAZ's refusal is a 409 with its words. */
+export async function cancelInvoice(ctx: InvoiceContext, number: number, why: string): Promise<void> {
+  const { db, provider } = ctx;
+  const row = await invoiceRow(db, number);
+  if (row?.status !== 'autorizada') throw conflict('Só uma NF-e autorizada pode ser cancelada.');
+  const own = provider?.name === row.provider ? provider : undefined;
+  if (!own) throw conflict('Esta NF-e foi emitida fora da loja: cancele-a no sistema que a emitiu.');
+  if (!row.authorizedAt || Date.now() - row.authorizedAt.getTime() > CANCEL_WINDOW_MS)
+    throw conflict(
+      `O prazo de cancelamento (${String(CANCEL_WINDOW_HOURS)} horas depois da autorização) passou. Emita uma nota de devolução no seu ERP.`,
+    );
+  let said: { cancelled: boolean; reason: string };
+  try {
+    said = await own.cancel(String(number), why);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new PlatformError(503, 'invoice_provider', `${unreachable(error)} A NF-e continua autorizada.`);
+  }
+  if (!said.cancelled)
+    throw conflict(`A SEFAZ não cancelou a NF-e: ${said.reason || 'sem motivo informado'}.`);
+  await db
+    .update(t.invoices)
+    .set({ status: 'cancelada', reason: said.reason, updatedAt: new Date() })
+    .where(and(eq(t.invoices.orderNumber, number), eq(t.invoices.status, 'autorizada')));
+}
+
+/** Send a correction letter for the authorised NF-e; the SEFAZ's refusal is a 409 with its words. */
+export async function correctInvoice(ctx: InvoiceContext, number: number, text: string): Promise<number> {
+  const { db, provider } = ctx;
+  const row = await invoiceRow(db, number);
+  if (row?.status !== 'autorizada') throw conflict('Só uma NF-e autorizada recebe carta de correção.');
+  const own = provider?.name === row.provider ? provider : undefined;
+  if (!own) throw conflict('Esta NF-e foi emitida fora da loja: corrija-a no sistema que a emitiu.');
+  let said: Awaited<ReturnType<InvoiceProvider['correct']>>;
+  try {
+    said = await own.correct(String(number), text);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new PlatformError(503, 'invoice_provider', `${unreachable(error)} Nenhuma carta foi registrada.`);
+  }
+  if (!said.accepted) throw conflict(`A SEFAZ recusou a carta de correção: ${said.reason}.`);
+  await db
+    .update(t.invoices)
+    .set({ correctionNumber: said.number, correctionPdfUrl: said.pdfUrl, updatedAt: new Date() })
+    .where(eq(t.invoices.orderNumber, number));
+  return said.number;
+}

@@ -1,0 +1,322 @@
+// Focus NFe on loopback, for the tests: the NF-e API as https://focusnfe.com.br/doc/#nfe documents it
+// ("Envio" POST /v2/nfe?ref=, "Consulta" GET /v2/nfe/{ref}, "Cancelamento" DELETE /v2/nfe/{ref},
+// "Carta de Correção Eletrônica" POST /v2/nfe/{ref}/carta_correcao), HTTP Basic with the token as the user,
+// and the DANFE and XML files its answers point to. What the store sends is checked with
+// src/server/invoices/focusnfe/spec.ts (written from that documentation) and with the NF-e's own sums;
+// mismatches, and a second issue of the same ref, are kept in `violations` for the test to assert empty.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  cancelRequestSchema,
+  correctionRequestSchema,
+  nfeRequestSchema,
+} from '#/server/invoices/focusnfe/spec.ts';
+import type { NfeRequest } from '#/server/invoices/focusnfe/spec.ts';
+
+export type FakeFocusNfe = Awaited<ReturnType<typeof startFakeFocusNfe>>;
+
+type Note = {
+  ref: string;
+  request: NfeRequest;
+  status: 'processando_autorizacao' | 'autorizado' | 'cancelado' | 'erro_autorizacao' | 'denegado';
+  numero: string;
+  chave: string;
+  mensagem: string;
+  cartas: number;
+  posts: number;
+};
+
+/** The access key's check digit (modulo 11 over weights 2..9 from the right, as the NF-e manual says). */
+function keyWithDigit(first43: string): string {
+  let sum = 0;
+  let weight = 2;
+  for (let i = first43.length - 1; i >= 0; i--) {
+    sum += Number(first43[i]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const rest = sum % 11;
+  return `${first43}${String(rest < 2 ? 0 : 11 - rest)}`;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+/** The NF-e's own arithmetic, which the SEFAZ checks (rejections 531–535, 564, 610). */
+function sumsOf(n: NfeRequest): string[] {
+  const wrong: string[] = [];
+  const sum = (f: (i: NfeRequest['items'][number]) => number | undefined) =>
+    n.items.reduce((total, i) => total + cents(f(i) ?? 0), 0);
+  if (sum((i) => i.valor_bruto) !== cents(n.valor_produtos)) wrong.push('valor_produtos ≠ soma dos itens');
+  if (sum((i) => i.valor_desconto) !== cents(n.valor_desconto)) wrong.push('valor_desconto ≠ soma dos itens');
+  if (sum((i) => i.valor_frete) !== cents(n.valor_frete)) wrong.push('valor_frete ≠ soma dos itens');
+  if (cents(n.valor_produtos) - cents(n.valor_desconto) + cents(n.valor_frete) !== cents(n.valor_total))
+    wrong.push('valor_total ≠ produtos − desconto + frete');
+  for (const i of n.items)
+    if (cents(i.quantidade_comercial * i.valor_unitario_comercial) !== cents(i.valor_bruto))
+      wrong.push(`item ${String(i.numero_item)}: valor_bruto ≠ quantidade × unitário`);
+  const paid = n.formas_pagamento.reduce((t, p) => t + cents(p.valor_pagamento), 0);
+  if (paid !== cents(n.valor_total)) wrong.push('formas_pagamento ≠ valor_total');
+  const interstate = n.local_destino === 2;
+  if (n.items.some((i) => i.cfop !== (interstate ? '6102' : '5102')))
+    wrong.push('CFOP não condiz com local_destino');
+  return wrong;
+}
+
+/** Start it on 127.0.0.1. `state.outcome` is what the SEFAZ decides on the next read of a note in process. */
+export async function startFakeFocusNfe() {
+  const token = randomBytes(16).toString('hex');
+  const notes = new Map<string, Note>();
+  const violations: string[] = [];
+  const calls: { method: string; path: string; status: number }[] = [];
+  const state: {
+    down: boolean;
+    delayMs: number;
+    nonsense: boolean;
+    outcome: 'autorizado' | 'erro_autorizacao' | 'denegado';
+    /** Reads a note stays `processando_autorizacao` before the SEFAZ decides. */
+    readsBeforeDecision: number;
+    cancelRefused: boolean;
+  } = {
+    down: false,
+    delayMs: 0,
+    nonsense: false,
+    outcome: 'autorizado',
+    readsBeforeDecision: 0,
+    cancelRefused: false,
+  };
+  let nextNumber = 101;
+  let origin = '';
+  const reads = new Map<string, number>();
+
+  const answerOf = (note: Note) => {
+    const base = `/arquivos_development/${note.request.cnpj_emitente}/202611`;
+    const authorised = note.status === 'autorizado' || note.status === 'cancelado';
+    return {
+      cnpj_emitente: note.request.cnpj_emitente,
+      ref: note.ref,
+      status: note.status,
+      ...(note.status === 'processando_autorizacao'
+        ? {}
+        : { status_sefaz: authorised ? '100' : '539', mensagem_sefaz: note.mensagem }),
+      ...(authorised
+        ? {
+            numero: note.numero,
+            serie: '1',
+            chave_nfe: `NFe${note.chave}`,
+            caminho_xml_nota_fiscal: `${base}/XMLs/${note.chave}-nfe.xml`,
+            caminho_danfe: `${base}/DANFEs/${note.chave}.pdf`,
+          }
+        : {}),
+      ...(note.cartas > 0
+        ? {
+            numero_carta_correcao: note.cartas,
+            caminho_pdf_carta_correcao: `/notas_fiscais/NFe${note.chave}/cartas_correcao/${String(note.cartas)}.pdf`,
+          }
+        : {}),
+    };
+  };
+
+  /** The SEFAZ decides a note in process. */
+  const decide = (note: Note) => {
+    if (note.status !== 'processando_autorizacao') return;
+    note.status = state.outcome;
+    if (state.outcome === 'autorizado') {
+      note.numero = String(nextNumber++);
+      const cnpj = note.request.cnpj_emitente.replace(/\D/g, '').padStart(14, '0').slice(0, 14);
+      note.chave = keyWithDigit(
+        `352611${cnpj}55001${note.numero.padStart(9, '0')}1${String(10_000_000 + Number(note.numero))}`,
+      );
+      note.mensagem = 'Autorizado o uso da NF-e';
+    } else
+      note.mensagem =
+        state.outcome === 'denegado'
+          ? 'Uso Denegado: Irregularidade fiscal do destinatário'
+          : 'Rejeição: CNPJ do emitente inválido';
+  };
+
+  const readBody = async (req: IncomingMessage): Promise<unknown> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    try {
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
+    const path = url.pathname;
+    if (
+      req.method === 'GET' &&
+      (path.startsWith('/arquivos_development/') || path.startsWith('/notas_fiscais/'))
+    ) {
+      const pdf = path.endsWith('.pdf');
+      res.writeHead(200, { 'Content-Type': pdf ? 'application/pdf' : 'application/xml' });
+      res.end(pdf ? '%PDF-1.4\n% DANFE de teste\n%%EOF\n' : '<?xml version="1.0"?><nfeProc versao="4.00"/>');
+      return 200;
+    }
+    const expected = `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
+    if (req.headers.authorization !== expected) {
+      send(res, 401, { codigo: 'nao_autorizado', mensagem: 'Token inválido' });
+      return 401;
+    }
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    if (state.down) {
+      send(res, 500, { codigo: 'erro_interno', mensagem: 'Erro interno' });
+      return 500;
+    }
+    if (state.nonsense) {
+      send(res, req.method === 'POST' ? 202 : 200, { ok: 'talvez' });
+      return 202;
+    }
+    if (req.method === 'POST' && path === '/v2/nfe') {
+      const ref = url.searchParams.get('ref') ?? '';
+      const parsed = nfeRequestSchema.safeParse(await readBody(req));
+      if (!ref) {
+        send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "ref" não informado' });
+        return 400;
+      }
+      if (!parsed.success) {
+        violations.push(
+          `POST /v2/nfe?ref=${ref}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
+        send(res, 422, {
+          codigo: 'erro_validacao_schema',
+          mensagem: 'Erro na validação do Schema XML, verifique o detalhamento dos erros',
+          erros: parsed.error.issues.map((i) => ({ mensagem: i.message, campo: i.path.join('.') })),
+        });
+        return 422;
+      }
+      for (const wrong of sumsOf(parsed.data)) violations.push(`POST /v2/nfe?ref=${ref}: ${wrong}`);
+      const known = notes.get(ref);
+      if (known && known.status !== 'erro_autorizacao') {
+        violations.push(`POST /v2/nfe?ref=${ref}: a mesma referência enviada de novo (${known.status})`);
+        send(res, 422, {
+          codigo: 'already_processed',
+          mensagem: 'Nota fiscal já autorizada ou em processamento',
+        });
+        return 422;
+      }
+      const note: Note = {
+        ref,
+        request: parsed.data,
+        status: 'processando_autorizacao',
+        numero: '',
+        chave: '',
+        mensagem: '',
+        cartas: 0,
+        posts: (known?.posts ?? 0) + 1,
+      };
+      notes.set(ref, note);
+      reads.set(ref, 0);
+      send(res, 202, { cnpj_emitente: parsed.data.cnpj_emitente, ref, status: 'processando_autorizacao' });
+      return 202;
+    }
+    const match = /^\/v2\/nfe\/([^/]+)(\/carta_correcao)?$/.exec(path);
+    const note = match ? notes.get(decodeURIComponent(match[1] ?? '')) : undefined;
+    if (!match || !note) {
+      send(res, 404, { codigo: 'nao_encontrado', mensagem: 'Nota fiscal não encontrada' });
+      return 404;
+    }
+    if (req.method === 'GET' && !match[2]) {
+      const seen = (reads.get(note.ref) ?? 0) + 1;
+      reads.set(note.ref, seen);
+      if (seen > state.readsBeforeDecision) decide(note);
+      send(res, 200, answerOf(note));
+      return 200;
+    }
+    if (req.method === 'DELETE' && !match[2]) {
+      const parsed = cancelRequestSchema.safeParse(await readBody(req));
+      if (!parsed.success) {
+        violations.push(`DELETE /v2/nfe/${note.ref}: justificativa fora do padrão`);
+        send(res, 400, {
+          codigo: 'requisicao_invalida',
+          mensagem: 'Parâmetro "justificativa" deve ter entre 15 e 255 caracteres',
+        });
+        return 400;
+      }
+      if (note.status !== 'autorizado') {
+        send(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
+        return 422;
+      }
+      if (state.cancelRefused) {
+        send(res, 200, {
+          status: 'erro_cancelamento',
+          status_sefaz: '501',
+          mensagem_sefaz: 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação',
+        });
+        return 200;
+      }
+      note.status = 'cancelado';
+      send(res, 200, {
+        status: 'cancelado',
+        status_sefaz: '135',
+        mensagem_sefaz: 'Evento registrado e vinculado a NF-e',
+        caminho_xml_cancelamento: `/arquivos_development/${note.request.cnpj_emitente}/202611/XMLs/${note.chave}-can.xml`,
+      });
+      return 200;
+    }
+    if (req.method === 'POST' && match[2]) {
+      const parsed = correctionRequestSchema.safeParse(await readBody(req));
+      if (!parsed.success) {
+        violations.push(`POST /v2/nfe/${note.ref}/carta_correcao: correcao fora do padrão`);
+        send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "correcao" inválido' });
+        return 400;
+      }
+      if (note.status !== 'autorizado') {
+        send(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
+        return 422;
+      }
+      note.cartas++;
+      send(res, 200, {
+        status: 'autorizado',
+        status_sefaz: '135',
+        mensagem_sefaz: 'Evento registrado e vinculado a NF-e',
+        caminho_pdf_carta_correcao: `/notas_fiscais/NFe${note.chave}/cartas_correcao/${String(note.cartas)}.pdf`,
+        numero_carta_correcao: note.cartas,
+      });
+      return 200;
+    }
+    send(res, 405, { codigo: 'metodo_nao_permitido', mensagem: 'Método não permitido' });
+    return 405;
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    handle(req, res, url).then(
+      (status) => calls.push({ method: req.method ?? '', path: url.pathname + url.search, status }),
+      (error: unknown) => {
+        // The store giving up on a slow answer (its deadline) closes the request: not the store's fault.
+        if (req.destroyed || res.destroyed) return;
+        violations.push(`fake failed: ${String(error)}`);
+        send(res, 500, { codigo: 'erro_interno' });
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  return {
+    token,
+    apiUrl: origin,
+    notes,
+    calls,
+    violations,
+    state,
+    /** The settings a store takes to issue through this fake. */
+    env: () => ({ FOCUSNFE_TOKEN: token, FOCUSNFE_API_URL: origin }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
