@@ -50,6 +50,7 @@ import {
   staffRefundAnswerSchema,
 } from '#/contract/staff-orders.ts';
 import { settingsSchema } from '#/contract/settings.ts';
+import { faturamentoSchema } from '#/contract/invoices.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
 import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
@@ -112,6 +113,7 @@ export const SCHEMAS = {
   staffOrder: staffOrderAnswerSchema,
   staffStatus: staffStatusAnswerSchema,
   staffRefund: staffRefundAnswerSchema,
+  staffInvoice: faturamentoSchema,
   staffActivity: activityListSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,

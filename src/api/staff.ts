@@ -124,6 +124,18 @@ export const changeTracking = (
 ) =>
   sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/tracking`, tracking, 'formAnswer');
 
+/** An order's NF-e: issue it, read it again at the provider, cancel it (with the reason), correct it by letter. */
+const invoicePath = (numero: string, action = '') =>
+  `v2/admin/orders/${encodeURIComponent(numero)}/invoice${action ? `/${action}` : ''}`;
+export const issueInvoice = (client: Client, numero: string) =>
+  sendJson(client, 'post', invoicePath(numero), {}, 'staffInvoice');
+export const refreshInvoice = (client: Client, numero: string) =>
+  sendJson(client, 'post', invoicePath(numero, 'refresh'), {}, 'staffInvoice');
+export const cancelInvoice = (client: Client, numero: string, justificativa: string) =>
+  sendJson(client, 'post', invoicePath(numero, 'cancel'), { justificativa }, 'staffInvoice');
+export const correctInvoice = (client: Client, numero: string, correcao: string) =>
+  sendJson(client, 'post', invoicePath(numero, 'correction'), { correcao }, 'staffInvoice');
+
 /** More time to pay an order waiting for the team to confirm its Pix (`minutos`: one of DEADLINE_CHOICES). */
 export const extendDeadline = (client: Client, numero: string, minutos: string) =>
   sendJson(

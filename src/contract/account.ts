@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATE_REGISTRATION_MESSAGE, stateRegistrationOf } from './invoices.ts';
 import { addressSchema } from './address.ts';
 import { cepSchema, digits, documentKey, validCnpj, validCpf } from './documents.ts';
 import { HONEYPOT_FIELD } from './forms.ts';
@@ -144,6 +145,12 @@ export const signupSchema = z
           });
       }),
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
+    /** A company's state registration (the NF-e's indIEDest): digits, ISENTO, or empty; ignored for people. */
+    inscricaoEstadual: z
+      .string()
+      .default('')
+      .refine((v) => stateRegistrationOf(v) !== undefined, { message: STATE_REGISTRATION_MESSAGE })
+      .transform((v) => stateRegistrationOf(v) ?? ''),
     /** Required for people (checked below); empty for companies. */
     nascimento: birthDate.default(''),
     ...addressShape,
@@ -178,7 +185,11 @@ export const signupSchema = z
     },
     { when: () => true },
   )
-  .transform((data) => ({ ...data, nascimento: data.pessoa === 'F' ? data.nascimento : '' }));
+  .transform((data) => ({
+    ...data,
+    nascimento: data.pessoa === 'F' ? data.nascimento : '',
+    inscricaoEstadual: data.pessoa === 'J' ? data.inscricaoEstadual : '',
+  }));
 export type SignupRequest = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({

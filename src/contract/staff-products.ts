@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CEST_MESSAGE, cestOf, GTIN_MESSAGE, NCM_MESSAGE, ncmOf, validGtin } from './invoices.ts';
 import { atividadeSchema } from './activity.ts';
 import { listSearch, soldOutOnly, wholeNumber } from './common.ts';
 
@@ -112,6 +113,23 @@ export const finishInputSchema = z
     alturaCm: measure('Altura (cm)', 1_000),
     larguraCm: measure('Largura (cm)', 1_000),
     comprimentoCm: measure('Comprimento (cm)', 1_000),
+    /** What the NF-e says of it; absent: as stored (a new finish: empty, origin 0). */
+    ncm: z
+      .string({ error: NCM_MESSAGE })
+      .refine((v) => v.trim() === '' || ncmOf(v) !== undefined, { message: NCM_MESSAGE })
+      .transform((v) => ncmOf(v) ?? '')
+      .optional(),
+    cest: z
+      .string({ error: CEST_MESSAGE })
+      .refine((v) => cestOf(v) !== undefined, { message: CEST_MESSAGE })
+      .transform((v) => cestOf(v) ?? '')
+      .optional(),
+    origem: wholeNumber('Origem', { max: 8 }).optional(),
+    gtin: z
+      .string({ error: GTIN_MESSAGE })
+      .trim()
+      .refine((v) => v === '' || validGtin(v), { message: GTIN_MESSAGE })
+      .optional(),
   })
   .refine((f) => f.precoPor <= f.precoDe, {
     message: 'O preço "por" não pode ser maior que o preço "de".',
@@ -204,6 +222,10 @@ export const staffProductSchema = z.object({
         alturaCm: z.number().int().nullable(),
         larguraCm: z.number().int().nullable(),
         comprimentoCm: z.number().int().nullable(),
+        ncm: z.string(),
+        cest: z.string(),
+        origem: z.number().int(),
+        gtin: z.string(),
       }),
     ),
   }),

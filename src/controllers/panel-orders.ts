@@ -1,6 +1,10 @@
 import {
   addOrderNote,
+  cancelInvoice,
   changeTracking,
+  correctInvoice,
+  issueInvoice,
+  refreshInvoice,
   extendDeadline,
   moveOrder,
   refundOrder,
@@ -31,6 +35,14 @@ const DONE: Partial<Record<Situacao, string>> = {
   entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
   cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
 };
+/** What the order page says after an NF-e action (the card below says what the provider answered). */
+const INVOICE_DONE: Record<string, string> = {
+  nfe: 'NF-e autorizada. O cliente recebeu por e-mail o DANFE e o XML.',
+  'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
+  'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
+  'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
+  'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
+};
 const REFUNDED =
   'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu. O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.';
 
@@ -43,6 +55,9 @@ export type OrderView = {
   /** What the platform said of each field of the form just posted. */
   errors: Readonly<Record<string, string>>;
 };
+
+const invoiceDone = (situacao: string | undefined) =>
+  situacao === 'autorizada' ? 'nfe' : situacao === 'recusada' ? 'nfe-recusada' : 'nfe-pendente';
 
 /** The order page's forms that are not a move: a refund alert settled, a shipment's tracking corrected. */
 const SIDE_ACTIONS: Record<
@@ -60,6 +75,22 @@ const SIDE_ACTIONS: Record<
   nota: async (client, numero, f) => {
     await addOrderNote(client, numero, f['texto'] ?? '');
     return 'nota';
+  },
+  'nfe-emitir': async (client, numero) => {
+    const { nota } = await issueInvoice(client, numero);
+    return invoiceDone(nota?.situacao);
+  },
+  'nfe-consultar': async (client, numero) => {
+    const { nota } = await refreshInvoice(client, numero);
+    return invoiceDone(nota?.situacao);
+  },
+  'nfe-cancelar': async (client, numero, f) => {
+    await cancelInvoice(client, numero, f['justificativa'] ?? '');
+    return 'nfe-cancelada';
+  },
+  'nfe-corrigir': async (client, numero, f) => {
+    await correctInvoice(client, numero, f['correcao'] ?? '');
+    return 'nfe-corrigida';
   },
   rastreio: async (client, numero, f) => {
     await changeTracking(client, numero, {
@@ -133,9 +164,11 @@ export async function panelOrderPage(
                 ? 'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.'
                 : done === 'nota'
                   ? 'Nota guardada. Só a equipe a vê.'
-                  : done
-                    ? DONE[done as Situacao]
-                    : undefined;
+                  : done && Object.hasOwn(INVOICE_DONE, done)
+                    ? INVOICE_DONE[done]
+                    : done
+                      ? DONE[done as Situacao]
+                      : undefined;
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;

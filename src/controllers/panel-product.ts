@@ -46,6 +46,10 @@ export const FINISH_FIELDS = [
   'alturaCm',
   'larguraCm',
   'comprimentoCm',
+  'ncm',
+  'cest',
+  'origem',
+  'gtin',
 ] as const;
 const at = (row: number, field: string) => `acabamentos.${String(row)}.${field}`;
 
@@ -80,6 +84,10 @@ function valuesOf(p: Produto): Fields {
       [at(i, 'alturaCm')]: measure(f.alturaCm),
       [at(i, 'larguraCm')]: measure(f.larguraCm),
       [at(i, 'comprimentoCm')]: measure(f.comprimentoCm),
+      [at(i, 'ncm')]: f.ncm.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1.$2.$3'),
+      [at(i, 'cest')]: f.cest.replace(/^(\d{2})(\d{3})(\d{2})$/, '$1.$2.$3'),
+      [at(i, 'origem')]: String(f.origem),
+      [at(i, 'gtin')]: f.gtin,
     });
   });
   return values;
@@ -117,6 +125,10 @@ function productOf(f: Fields, rows: number): Record<string, unknown> {
       alturaCm: measure('alturaCm'),
       larguraCm: measure('larguraCm'),
       comprimentoCm: measure('comprimentoCm'),
+      ncm: v('ncm'),
+      cest: v('cest'),
+      origem: v('origem') === '' ? '0' : v('origem'),
+      gtin: v('gtin'),
     });
   }
   return {

@@ -76,6 +76,10 @@ export async function loadEditable(db: Db, id: number): Promise<Editable | undef
       alturaCm: v.heightCm,
       larguraCm: v.widthCm,
       comprimentoCm: v.lengthCm,
+      ncm: v.ncm,
+      cest: v.cest,
+      origem: v.origin,
+      gtin: v.gtin,
     })),
   };
   return { ...editable, versao: fingerprint(flat(editable)) };
@@ -108,6 +112,7 @@ function flat(
       [`${f.sku} preço por`]: f.precoPor,
       [`${f.sku} estoque`]: f.estoque,
       [`${f.sku} medidas`]: [f.pesoGramas, f.alturaCm, f.larguraCm, f.comprimentoCm],
+      [`${f.sku} fiscal`]: [f.ncm, f.cest, f.origem, f.gtin],
     });
   return out;
 }
@@ -228,6 +233,10 @@ async function write(db: Db, id: number | undefined, given: ProductInput, actor:
         heightCm: f.alturaCm,
         widthCm: f.larguraCm,
         lengthCm: f.comprimentoCm,
+        ...(f.ncm === undefined ? {} : { ncm: f.ncm }),
+        ...(f.cest === undefined ? {} : { cest: f.cest }),
+        ...(f.origem === undefined ? {} : { origin: f.origem }),
+        ...(f.gtin === undefined ? {} : { gtin: f.gtin }),
       };
       if (f.id === undefined) await tx.insert(t.variants).values({ productId, ...values });
       else await tx.update(t.variants).set(values).where(eq(t.variants.id, f.id));

@@ -2,6 +2,7 @@
 // product on sale, priced and stocked as its page says (the same price policy and the same images).
 import { asc, eq } from 'drizzle-orm';
 import type { FeedItem } from '#/contract/feed.ts';
+import { validGtin } from '#/contract/invoices.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { PricePolicy } from './price-policy.ts';
@@ -40,6 +41,7 @@ export async function feedItems(
       price: t.variants.price,
       stock: t.variants.stock,
       weight: t.variants.weightGrams,
+      gtin: t.variants.gtin,
     })
     .from(t.variants)
     .innerJoin(t.products, eq(t.products.id, t.variants.productId))
@@ -67,7 +69,8 @@ export async function feedItems(
       preco: r.listPrice,
       precoPromocional: r.price < r.listPrice ? r.price : null,
       marca: r.brand,
-      gtin: /^\d{8}$|^\d{12,14}$/.test(r.ean ?? '') ? (r.ean ?? '') : '',
+      // The finish's own barcode, else the product's (when it is a real GTIN).
+      gtin: r.gtin !== '' ? r.gtin : validGtin(r.ean ?? '') ? (r.ean ?? '') : '',
       categoria: taxonomy
         .lineage(r.categoryId)
         .map((c) => c.name)

@@ -80,6 +80,7 @@ account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
       phone: data.celular,
       sexo: data.sexo,
       birthDate: data.nascimento,
+      stateRegistration: data.inscricaoEstadual,
       address: addressSchema.parse(data),
       passwordHash,
       optin: data.optin,

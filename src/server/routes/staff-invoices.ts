@@ -62,7 +62,8 @@ staffInvoices.post('/:numero/invoice', async (c) => {
       motivo: answer.nota?.motivo ?? '',
     },
   });
-  return c.json(answer, answer.nota?.situacao === 'recusada' ? 422 : 200);
+  // A refusal by the SEFAZ is an answer, not an error: the NF-e says `recusada` and why.
+  return c.json(answer);
 });
 
 /** `POST …/invoice/refresh`: read it again at the provider now. */

@@ -186,7 +186,7 @@ describe('issuing', () => {
     const { numero } = await paidOrder();
     fake.state.outcome = 'erro_autorizacao';
     const refused = await issue(numero);
-    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(200);
     expect(faturamentoSchema.parse(refused.body).nota).toMatchObject({
       situacao: 'recusada',
       motivo: '539 Rejeição: CNPJ do emitente inválido',
