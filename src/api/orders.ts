@@ -29,3 +29,14 @@ export const getOrders = async (client: Client) =>
 /** The payment methods the checkout offers, in order (Pix alone unless a provider is configured). */
 export const getPaymentMethods = async (client: Client) =>
   (await getJson(client, 'v2/front/checkout/payment-methods', {}, 'paymentMethods')).metodos;
+
+/** The XML of the order's NF-e when the store keeps it (issued in the store's ERP); a 404 ApiError otherwise. */
+export const getOrderInvoiceXml = async (client: Client, numero: string) =>
+  (
+    await getJson(
+      client,
+      `v2/front/checkout/order/${encodeURIComponent(numero)}/invoice-xml`,
+      {},
+      'invoiceXml',
+    )
+  ).xml;

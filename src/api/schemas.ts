@@ -50,7 +50,7 @@ import {
   staffRefundAnswerSchema,
 } from '#/contract/staff-orders.ts';
 import { settingsSchema } from '#/contract/settings.ts';
-import { faturamentoSchema } from '#/contract/invoices.ts';
+import { faturamentoSchema, invoiceXmlSchema } from '#/contract/invoices.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
 import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
@@ -114,6 +114,7 @@ export const SCHEMAS = {
   staffStatus: staffStatusAnswerSchema,
   staffRefund: staffRefundAnswerSchema,
   staffInvoice: faturamentoSchema,
+  invoiceXml: invoiceXmlSchema,
   staffActivity: activityListSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,

@@ -129,6 +129,10 @@ const invoicePath = (numero: string, action = '') =>
   `v2/admin/orders/${encodeURIComponent(numero)}/invoice${action ? `/${action}` : ''}`;
 export const issueInvoice = (client: Client, numero: string) =>
   sendJson(client, 'post', invoicePath(numero), {}, 'staffInvoice');
+export const attachInvoice = (client: Client, numero: string, xml: string) =>
+  sendJson(client, 'post', invoicePath(numero), { xml }, 'staffInvoice');
+export const staffInvoiceXml = async (client: Client, numero: string) =>
+  (await getJson(client, invoicePath(numero, 'xml'), {}, 'invoiceXml')).xml;
 export const refreshInvoice = (client: Client, numero: string) =>
   sendJson(client, 'post', invoicePath(numero, 'refresh'), {}, 'staffInvoice');
 export const cancelInvoice = (client: Client, numero: string, justificativa: string) =>

@@ -123,6 +123,8 @@ export const faturamentoSchema = z.object({
   provedor: z.boolean(),
   /** It may be issued now (paid, shipped or delivered; none yet, or the last refused). */
   podeEmitir: z.boolean(),
+  /** An NF-e issued elsewhere (an ERP) may be attached (paid, and none standing). */
+  podeAnexar: z.boolean(),
   /** What the NF-e needs and the store lacks, field by field ("NCM do acabamento Cromado de …"). */
   pendencias: z.array(z.string()),
 });
@@ -151,5 +153,8 @@ export const invoiceAttachSchema = z.object({
   xml: z
     .string({ message: 'Envie o XML autorizado da NF-e.' })
     .min(100, { message: 'Envie o XML autorizado da NF-e.' })
-    .max(1_000_000, { message: 'XML grande demais para uma NF-e (até 1 MB).' }),
+    .max(200_000, { message: 'XML grande demais para uma NF-e (até 200 KB).' }),
 });
+
+/** `GET checkout/order/{numero}/invoice-xml`, `GET /v2/admin/orders/{numero}/invoice/xml`: the XML the store keeps. */
+export const invoiceXmlSchema = z.object({ xml: z.string() });

@@ -1,4 +1,4 @@
-import { getOrder, getOrders } from '#/api/orders.ts';
+import { getOrder, getOrderInvoiceXml, getOrders } from '#/api/orders.ts';
 import type { Client } from '#/api/http.ts';
 import { isOrderNumber } from '#/contract/order.ts';
 import type { Pedido, PedidoResumo } from '#/contract/order.ts';
@@ -57,3 +57,27 @@ async function orderForPage(
     throw error;
   }
 }
+
+/** The XML the store keeps of an order's NF-e, as a download for its buyer (a 404 for anyone else). */
+export async function accountInvoiceXml(visit: Visit, numero: string | undefined): Promise<Response> {
+  const client = visitorClient(visit);
+  if (!isOrderNumber(numero)) return new Response('Nota fiscal não encontrada.', { status: 404 });
+  try {
+    return xmlDownload(await getOrderInvoiceXml(client, numero), numero);
+  } catch (error) {
+    const refused = refusal(error);
+    if (refused.status === 404 || refused.status === 401)
+      return new Response('Nota fiscal não encontrada.', { status: 404 });
+    throw error;
+  }
+}
+
+/** An NF-e's XML as a file to save. */
+export const xmlDownload = (xml: string, numero: string) =>
+  new Response(xml, {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Content-Disposition': `attachment; filename="nfe-pedido-${numero}.xml"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });

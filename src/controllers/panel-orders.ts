@@ -1,5 +1,6 @@
 import {
   addOrderNote,
+  attachInvoice,
   cancelInvoice,
   changeTracking,
   correctInvoice,
@@ -9,8 +10,10 @@ import {
   moveOrder,
   refundOrder,
   resolveRefund,
+  staffInvoiceXml,
   staffOrder,
 } from '#/api/staff.ts';
+import { ApiError } from '#/api/core.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { PedidoEquipe } from '#/contract/staff-orders.ts';
@@ -18,9 +21,10 @@ import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
 import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
-import { postedFields } from './fields.ts';
+import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
-import { panelPage } from './panel.ts';
+import { panelFrame, panelPage } from './panel.ts';
+import { xmlDownload } from './orders.ts';
 import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
@@ -41,6 +45,7 @@ const INVOICE_DONE: Record<string, string> = {
   'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
   'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
   'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
+  'nfe-anexada': 'NF-e anexada ao pedido. O cliente recebeu por e-mail o link do XML.',
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
 };
 const REFUNDED =
@@ -84,6 +89,12 @@ const SIDE_ACTIONS: Record<
     const { nota } = await refreshInvoice(client, numero);
     return invoiceDone(nota?.situacao);
   },
+  'nfe-anexar': async (client, numero, f) => {
+    if (!f['xml'])
+      throw new ApiError(400, 'bad_request', 'Escolha o arquivo XML autorizado da NF-e (até 200 KB).');
+    await attachInvoice(client, numero, f['xml']);
+    return 'nfe-anexada';
+  },
   'nfe-cancelar': async (client, numero, f) => {
     await cancelInvoice(client, numero, f['justificativa'] ?? '');
     return 'nfe-cancelada';
@@ -101,6 +112,19 @@ const SIDE_ACTIONS: Record<
   },
 };
 
+/** The largest NF-e XML the order page takes (an NF-e is tens of kilobytes). */
+const XML_MAX_BYTES = 200_000;
+
+/** A POST's fields, and the text of its `xml` file (an ERP's NF-e) when one was sent and is small enough. */
+async function postedWithXml(request: Request): Promise<Fields | undefined> {
+  if (request.method !== 'POST') return undefined;
+  const form = await request.formData().catch(() => undefined);
+  const fields = fieldsOf(form);
+  const file = form?.get('xml');
+  if (file instanceof File && file.size > 0 && file.size <= XML_MAX_BYTES) fields['xml'] = await file.text();
+  return fields;
+}
+
 /**
  * `/painel/pedidos/{numero}`: the order; `?acao=` asks to confirm a move, and the confirmation posts it
  * with the status the page showed, so a second click or a stale page changes nothing twice.
@@ -111,7 +135,7 @@ export async function panelOrderPage(
 ): Promise<Answer<PanelPage<OrderView | null>>> {
   return panelPage<OrderView | null>(visit, ['pedidos'], async (frame) => {
     if (!isOrderNumber(numero)) return { status: 404, view: { frame, content: null } };
-    const fields = await postedFields(visit.request);
+    const fields = await postedWithXml(visit.request);
     let notice: Notice | undefined;
     let status: number | undefined;
     let errors: Readonly<Record<string, string>> = {};
@@ -209,4 +233,22 @@ export async function panelSlipPage(
       throw error;
     }
   });
+}
+
+/** `/painel/pedidos/{numero}/nfe.xml`: the XML the store keeps of an NF-e attached from an ERP, to save. */
+export async function panelInvoiceXml(
+  visit: Visit,
+  numero: string | undefined,
+): Promise<Response | { redirect: string }> {
+  const frame = await panelFrame(visit, 'pedidos');
+  if ('redirect' in frame) return frame;
+  const missing = new Response('Nota fiscal não encontrada.', { status: 404 });
+  if (!frame.allowed) return new Response('Seu papel na equipe não dá acesso aos pedidos.', { status: 403 });
+  if (!isOrderNumber(numero)) return missing;
+  try {
+    return xmlDownload(await staffInvoiceXml(frame.client, numero), numero);
+  } catch (error) {
+    if (refusal(error).status === 404) return missing;
+    throw error;
+  }
 }

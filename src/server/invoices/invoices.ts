@@ -42,7 +42,7 @@ const teamView = (row: InvoiceRow, now = Date.now()): NotaFiscalEquipe => {
     serie: row.series,
     chave: row.accessKey,
     danfe: row.danfeUrl,
-    xml: row.xmlUrl,
+    xml: row.xmlUrl ? row.xmlUrl : row.xml ? `/painel/pedidos/${String(row.orderNumber)}/nfe.xml` : '',
     ...(row.authorizedAt ? { emitidaEm: row.authorizedAt.toISOString() } : {}),
     motivo: row.reason,
     ...(row.correctionNumber > 0
@@ -63,12 +63,15 @@ export async function invoicing(
 ): Promise<Faturamento> {
   const row = await invoiceRow(db, number);
   const open = PAID.includes(status) && (!row || row.status === 'recusada');
+  const replaceable =
+    PAID.includes(status) && (!row || row.status === 'recusada' || row.status === 'cancelada');
   const draft = open && provider ? await invoiceDraft(db, number) : undefined;
   const pendencias = draft && 'missing' in draft ? draft.missing : [];
   return {
     ...(row ? { nota: teamView(row) } : {}),
     provedor: provider !== undefined,
     podeEmitir: open && provider !== undefined && pendencias.length === 0,
+    podeAnexar: replaceable,
     pendencias,
   };
 }
@@ -105,7 +108,7 @@ async function record(db: Db, number: number, outcome: InvoiceOutcome): Promise<
 }
 
 /** E-mail the buyer the authorised NF-e, once whoever gets here (a click, the webhook, the sweep). */
-async function tellBuyerOnce(ctx: InvoiceContext, number: number): Promise<void> {
+export async function tellBuyerOnce(ctx: InvoiceContext, number: number): Promise<void> {
   const [claimed] = await ctx.db
     .update(t.invoices)
     .set({ buyerToldAt: new Date() })
@@ -129,7 +132,7 @@ async function tellBuyerOnce(ctx: InvoiceContext, number: number): Promise<void>
     serie: claimed.series,
     chave: claimed.accessKey,
     danfe: claimed.danfeUrl,
-    xml: claimed.xmlUrl,
+    xml: claimed.xmlUrl ? claimed.xmlUrl : `${ctx.origin}/minha-conta/pedidos/${String(number)}/nfe.xml`,
   });
 }
 

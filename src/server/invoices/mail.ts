@@ -35,7 +35,7 @@ export async function notifyInvoice(
       `NF-e ${nota.numero}, série ${nota.serie}`,
       `Chave de acesso: ${nota.chave.replace(/(\d{4})(?=\d)/g, '$1 ')}`,
       '',
-      `DANFE (PDF): ${nota.danfe}`,
+      ...(nota.danfe ? [`DANFE (PDF): ${nota.danfe}`] : []),
       `XML: ${nota.xml}`,
       '',
       `O pedido: ${origin}/minha-conta/pedidos/${numero}`,

@@ -127,7 +127,8 @@ export async function loadOrder(
             serie: invoice.series,
             chave: invoice.accessKey,
             danfe: invoice.danfeUrl,
-            xml: invoice.xmlUrl,
+            // An XML attached from an ERP is kept by the store: its buyer downloads it from the order page.
+            xml: invoice.xmlUrl ? invoice.xmlUrl : `${origin}/minha-conta/pedidos/${String(number)}/nfe.xml`,
             emitidaEm: (invoice.authorizedAt ?? invoice.updatedAt).toISOString(),
           },
         }

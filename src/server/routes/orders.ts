@@ -5,6 +5,7 @@ import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listOrders, loadOrder } from '#/server/orders/orders.ts';
+import { keptXml } from '#/server/invoices/attach.ts';
 import { notifyBuyer } from '#/server/orders/mail.ts';
 import { tellTeamOfOrder } from '#/server/staff/team-mail.ts';
 import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
@@ -82,6 +83,18 @@ orders.get('/order/:numero', async (c) => {
     if (!pedido) throw notFound('Pedido não encontrado.');
   }
   return c.json({ pedido });
+});
+
+/** `GET checkout/order/{numero}/invoice-xml` (our extension): the XML of an NF-e the store keeps, for its buyer. */
+orders.get('/order/:numero/invoice-xml', async (c) => {
+  const { db } = c.get('config');
+  const session = c.get('session');
+  const customer = await sessionCustomer(db, session);
+  const numero = numberOf(c.req.param('numero'));
+  const pedido = await loadOrder(db, c.get('origin'), numero, { session, customerId: customer?.id });
+  const xml = pedido?.notaFiscal ? await keptXml(db, numero) : undefined;
+  if (!xml) throw notFound('Nota fiscal não encontrada.');
+  return c.json({ xml });
 });
 
 orders.get('/orders', async (c) => {

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { invoiceCancelSchema, invoiceCorrectionSchema } from '#/contract/invoices.ts';
+import { invoiceAttachSchema, invoiceCancelSchema, invoiceCorrectionSchema } from '#/contract/invoices.ts';
+import { attachInvoice, keptXml } from '#/server/invoices/attach.ts';
 import { isOrderNumber } from '#/contract/order.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
@@ -10,6 +11,7 @@ import {
   invoicingOf,
   issueInvoice,
   refreshInvoice,
+  tellBuyerOnce,
 } from '#/server/invoices/invoices.ts';
 import type { InvoiceContext } from '#/server/invoices/invoices.ts';
 import { allow } from '#/server/middleware.ts';
@@ -45,10 +47,30 @@ staffInvoices.get('/:numero/invoice', async (c) => {
   return c.json(await invoicingOf(contextOf(c), numero));
 });
 
-/** `POST …/invoice`: issue it (once per order; a refused one again). */
+/**
+ * `POST …/invoice`: issue it (once per order; a refused one again). With `{xml}`: attach the authorised XML of
+ * an NF-e issued elsewhere (an ERP), checked against the order.
+ */
 staffInvoices.post('/:numero/invoice', async (c) => {
   const numero = orderNumber(c.req.param('numero'));
   const ctx = contextOf(c);
+  const body: unknown = await c.req.json().catch(() => ({}));
+  if (body && typeof body === 'object' && 'xml' in body) {
+    const parsed = invoiceAttachSchema.safeParse(body);
+    if (!parsed.success)
+      throw badRequest(parsed.error.issues[0]?.message ?? 'Envie o XML autorizado da NF-e.');
+    const read = await attachInvoice(ctx.db, numero, parsed.data.xml, c.get('actor'));
+    await recordChange(ctx.db, {
+      actor: c.get('actor'),
+      action: 'pedido.nfe.anexar',
+      entity: 'pedido',
+      entityId: String(numero),
+      before: null,
+      after: { nfe: 'Anexada (ERP)', numero: read.number, chave: read.key },
+    });
+    await tellBuyerOnce(ctx, numero);
+    return c.json(await invoicingOf(ctx, numero));
+  }
   const answer = await issueInvoice(ctx, numero, c.get('actor'));
   await recordChange(ctx.db, {
     actor: c.get('actor'),
@@ -64,6 +86,13 @@ staffInvoices.post('/:numero/invoice', async (c) => {
   });
   // A refusal by the SEFAZ is an answer, not an error: the NF-e says `recusada` and why.
   return c.json(answer);
+});
+
+/** `GET …/invoice/xml`: the XML the store keeps of an NF-e attached from an ERP. */
+staffInvoices.get('/:numero/invoice/xml', async (c) => {
+  const xml = await keptXml(c.get('config').db, orderNumber(c.req.param('numero')));
+  if (!xml) throw notFound('Nota fiscal não encontrada.');
+  return c.json({ xml });
 });
 
 /** `POST …/invoice/refresh`: read it again at the provider now. */

@@ -64,6 +64,7 @@ const LABELS: Record<string, string> = {
   cest: 'CEST',
   origem: 'Origem',
   gtin: 'GTIN',
+  chave: 'Chave de acesso',
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
@@ -216,6 +217,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.rastreio': 'Rastreio corrigido',
   'pedido.nfe.emitir': 'NF-e emitida',
   'pedido.nfe.cancelar': 'NF-e cancelada',
+  'pedido.nfe.anexar': 'NF-e anexada (ERP)',
   'pedido.nfe.correcao': 'Carta de correção da NF-e',
   'produto.alterar': 'Produto alterado',
   'produto.criar': 'Produto criado',
