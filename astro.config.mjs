@@ -106,6 +106,14 @@ export default defineConfig({
       FOCUSNFE_API_URL: envField.string({ ...serverSecret, url: true }),
       /** What Focus NFe's webhook sends in `Authorization` (the `authorization` given when creating it); unset = notices are only triggers to read again. */
       FOCUSNFE_WEBHOOK_SECRET: envField.string(serverSecret),
+      /** Melhor Envio's access token: labels bought and parcels followed from the order page; unset = tracking typed by the team. */
+      MELHORENVIO_TOKEN: envField.string(serverSecret),
+      /** Melhor Envio's base; unset = its sandbox https://sandbox.melhorenvio.com.br (labels without value). Production: https://melhorenvio.com.br. */
+      MELHORENVIO_API_URL: envField.string({ ...serverSecret, url: true }),
+      /** The OAuth2 application and refresh token that renew an expired access token (all three, or none). */
+      MELHORENVIO_CLIENT_ID: envField.string(serverSecret),
+      MELHORENVIO_CLIENT_SECRET: envField.string(serverSecret),
+      MELHORENVIO_REFRESH_TOKEN: envField.string(serverSecret),
       /** Bearer token of the staff API (`/api/v2/admin/orders`); unset = no staff API. */
       ADMIN_TOKEN: envField.string({ ...serverSecret, min: 24 }),
       /** `cep-promise` services that fill an address from its CEP (`brasilapi,viacep`); unset = the embedded table only. */

@@ -51,6 +51,7 @@ import {
 } from '#/contract/staff-orders.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { faturamentoSchema, invoiceXmlSchema } from '#/contract/invoices.ts';
+import { envioSchema } from '#/contract/shipments.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
 import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
@@ -115,6 +116,7 @@ export const SCHEMAS = {
   staffRefund: staffRefundAnswerSchema,
   staffInvoice: faturamentoSchema,
   invoiceXml: invoiceXmlSchema,
+  staffShipment: envioSchema,
   staffActivity: activityListSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,

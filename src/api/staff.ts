@@ -140,6 +140,24 @@ export const cancelInvoice = (client: Client, numero: string, justificativa: str
 export const correctInvoice = (client: Client, numero: string, correcao: string) =>
   sendJson(client, 'post', invoicePath(numero, 'correction'), { correcao }, 'staffInvoice');
 
+/** An order's label: buy it with a quoted service; read where the parcel is now. */
+export const buyLabel = (client: Client, numero: string, servico: string) =>
+  sendJson(
+    client,
+    'post',
+    `v2/admin/orders/${encodeURIComponent(numero)}/label`,
+    { servico },
+    'staffShipment',
+  );
+export const trackParcel = (client: Client, numero: string) =>
+  sendJson(
+    client,
+    'post',
+    `v2/admin/orders/${encodeURIComponent(numero)}/label/tracking`,
+    {},
+    'staffShipment',
+  );
+
 /** More time to pay an order waiting for the team to confirm its Pix (`minutos`: one of DEADLINE_CHOICES). */
 export const extendDeadline = (client: Client, numero: string, minutos: string) =>
   sendJson(

@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'payment_failed',
   'invoice_refused',
   'invoice_provider',
+  'shipment_refused',
   'bad_idempotency_key',
   'idempotency_key_reused',
   'idempotency_in_progress',

@@ -49,6 +49,18 @@ export const settingsSchema = z.object({
       /** Our extension: the state registration, or 'ISENTO' (absent on a platform that has none). */
       inscricaoEstadual: z.string().optional(),
       endereco: z.string(),
+      /** Our extension: where parcels leave from, in parts (the carriers' labels and quotes). */
+      remessa: z
+        .object({
+          cep: z.string(),
+          logradouro: z.string(),
+          numero: z.string(),
+          complemento: z.string(),
+          bairro: z.string(),
+          cidade: z.string(),
+          uf: z.string(),
+        })
+        .optional(),
       whatsapp: z.string(),
       telefone: z.string(),
       horarioAtendimento: z.array(z.object({ dias: z.string(), horario: z.string() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { faturamentoSchema } from './invoices.ts';
+import { envioSchema } from './shipments.ts';
 import { anyOf, dayFilter, listSearch, wholeNumber } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
 
@@ -126,6 +127,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   aguardaEquipe: z.boolean(),
   /** Its NF-e, whether it may be issued now, and what it lacks (contract/invoices.ts). */
   faturamento: faturamentoSchema,
+  /** Its parcel at the shipping provider: the label, or the services to buy one from (contract/shipments.ts). */
+  envio: envioSchema,
   /** The team's own notes on the order, oldest first: never shown to the buyer. */
   notas: z.array(z.object({ texto: z.string(), autor: z.string(), em: z.string() })),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { digits, documentKey, validCnpj, validCpf } from './documents.ts';
+import { UFS } from './account.ts';
+import { cepSchema, digits, documentKey, validCnpj, validCpf } from './documents.ts';
 import { INVOICE_MOMENTS, TAX_REGIMES } from './invoices.ts';
 
 /**
@@ -134,6 +135,14 @@ export const storeConfigSchema = z.object({
     .min(1, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
     .max(72, { message: 'Informe as horas, de 1 a 72, ou deixe em branco.' })
     .nullable(),
+  /** Where parcels leave from: the carriers' labels and quotes. */
+  remessaCep: cepSchema('Informe o CEP de onde saem as encomendas.'),
+  remessaLogradouro: text('a rua de onde saem as encomendas', 2, 100),
+  remessaNumero: text('o número (ou "s/n")', 1, 10),
+  remessaComplemento: z.string().trim().max(60, { message: 'Use no máximo 60 caracteres.' }),
+  remessaBairro: text('o bairro', 2, 60),
+  remessaCidade: text('a cidade', 2, 60),
+  remessaUf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
   /** The store's tax regime (NF-e CRT). */
   regimeTributario: z.enum(TAX_REGIMES, { message: 'Escolha o regime tributário da loja.' }),
   /** When an order's NF-e is issued: at payment, or by the order page's button. */
@@ -165,6 +174,13 @@ export const storeConfigAnswerSchema = z.object({
     freteGratisAPartirDe: z.number().nullable(),
     barraPromocional: z.string(),
     lembreteCarrinhoHoras: z.number().nullable(),
+    remessaCep: z.string(),
+    remessaLogradouro: z.string(),
+    remessaNumero: z.string(),
+    remessaComplemento: z.string(),
+    remessaBairro: z.string(),
+    remessaCidade: z.string(),
+    remessaUf: z.enum(UFS),
     regimeTributario: z.enum(TAX_REGIMES),
     emitirNfe: z.enum(INVOICE_MOMENTS),
     emailsEquipe: z.array(z.string()),
@@ -199,6 +215,13 @@ export const STORE_CONFIG_LABELS: Record<StoreConfigField, string> = {
   freteGratisAPartirDe: 'Frete grátis a partir de',
   barraPromocional: 'Texto da barra promocional',
   lembreteCarrinhoHoras: 'Lembrete de carrinho (horas)',
+  remessaCep: 'CEP',
+  remessaLogradouro: 'Rua ou avenida',
+  remessaNumero: 'Número',
+  remessaComplemento: 'Complemento',
+  remessaBairro: 'Bairro',
+  remessaCidade: 'Cidade',
+  remessaUf: 'UF',
   regimeTributario: 'Regime tributário',
   emitirNfe: 'Quando emitir a NF-e',
   emailsEquipe: 'E-mails que recebem os pedidos',

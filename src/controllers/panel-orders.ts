@@ -1,6 +1,8 @@
 import {
   addOrderNote,
   attachInvoice,
+  buyLabel,
+  trackParcel,
   cancelInvoice,
   changeTracking,
   correctInvoice,
@@ -45,6 +47,9 @@ const INVOICE_DONE: Record<string, string> = {
   'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
   'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
   'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
+  etiqueta:
+    'Etiqueta comprada: imprima o PDF e cole na caixa. O pedido passa a "enviado" quando a transportadora registrar a postagem.',
+  'rastreio-lido': 'Rastreio consultado na transportadora.',
   'nfe-anexada': 'NF-e anexada ao pedido. O cliente recebeu por e-mail o link do XML.',
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
 };
@@ -94,6 +99,14 @@ const SIDE_ACTIONS: Record<
       throw new ApiError(400, 'bad_request', 'Escolha o arquivo XML autorizado da NF-e (até 200 KB).');
     await attachInvoice(client, numero, f['xml']);
     return 'nfe-anexada';
+  },
+  etiqueta: async (client, numero, f) => {
+    await buyLabel(client, numero, f['servico'] ?? '');
+    return 'etiqueta';
+  },
+  'rastreio-consultar': async (client, numero) => {
+    await trackParcel(client, numero);
+    return 'rastreio-lido';
   },
   'nfe-cancelar': async (client, numero, f) => {
     await cancelInvoice(client, numero, f['justificativa'] ?? '');

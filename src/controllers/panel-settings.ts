@@ -57,6 +57,13 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
     freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
     barraPromocional: text('barraPromocional'),
     lembreteCarrinhoHoras: typedNumber(f['lembreteCarrinhoHoras']) ?? null,
+    remessaCep: text('remessaCep'),
+    remessaLogradouro: text('remessaLogradouro'),
+    remessaNumero: text('remessaNumero'),
+    remessaComplemento: text('remessaComplemento'),
+    remessaBairro: text('remessaBairro'),
+    remessaCidade: text('remessaCidade'),
+    remessaUf: text('remessaUf'),
     regimeTributario: text('regimeTributario'),
     emitirNfe: text('emitirNfe'),
     emailsEquipe: text('emailsEquipe')

@@ -27,6 +27,7 @@ import { unsubscribe } from './routes/unsubscribe.ts';
 import { staffTaxonomy } from './routes/staff-taxonomy.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffInvoices } from './routes/staff-invoices.ts';
+import { staffShipments } from './routes/staff-shipments.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
 import { staffDoor, staffSession } from './routes/staff-session.ts';
 import { staffMembers } from './routes/staff-members.ts';
@@ -89,6 +90,7 @@ export function createPlatform({
   api.route('/v2/admin/staff', staffMembers);
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/orders', staffInvoices);
+  api.route('/v2/admin/orders', staffShipments);
   api.route('/v2/admin/inbox', staffInbox);
   api.route('/v2/admin/settings', staffSettings);
   api.route('/v2/admin/customers', staffCustomers);

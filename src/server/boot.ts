@@ -24,6 +24,9 @@ import { sweepPaymentsInBackground } from './payments/background.ts';
 import { focusNfeFromSettings } from './invoices/focusnfe/config.ts';
 import type { FocusNfeSettings } from './invoices/focusnfe/config.ts';
 import { sweepInvoicesInBackground } from './invoices/background.ts';
+import { melhorEnvioFromSettings } from './carriers/melhorenvio/config.ts';
+import type { MelhorEnvioSettings } from './carriers/melhorenvio/config.ts';
+import { followParcelsInBackground } from './carriers/background.ts';
 import { createLimits } from './rate-limit.ts';
 import { offerFirstOwner } from './staff/first-owner.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -47,6 +50,8 @@ export type BootOptions = {
   mercadoPago?: MercadoPagoSettings | undefined;
   /** Focus NFe for the orders' NF-e (FOCUSNFE_*); unset = no NF-e issued by the store. */
   focusNfe?: FocusNfeSettings | undefined;
+  /** Melhor Envio for labels and tracking (MELHORENVIO_*); unset = tracking typed by the team. */
+  melhorEnvio?: MelhorEnvioSettings | undefined;
   /** Bearer token of the staff API; unset = no staff API. */
   adminToken?: string | undefined;
   /** `cep-promise` services for street-level CEP lookup (`brasilapi,viacep`); unset = the embedded table. */
@@ -110,6 +115,10 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   const stopInvoicing = sweepInvoicesInBackground(
     invoicing && { db: database.db, provider: invoicing.provider, mailer, origin },
   );
+  const shippingProvider = melhorEnvioFromSettings(database.db, options.melhorEnvio ?? {});
+  const stopTracking = followParcelsInBackground(
+    shippingProvider && { db: database.db, provider: shippingProvider, mailer, origin },
+  );
   if (pix) registerPixWebhook(pix, options.siteUrl);
   await announceFirstOwner(database.db, options.publicOrigin ?? origin);
   await warnOfSeedPixKey(database.db, options);
@@ -124,6 +133,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     paymentProvider: mercadoPago?.provider,
     invoiceProvider: invoicing?.provider,
     invoiceWebhookSecret: invoicing?.webhookSecret,
+    shippingProvider,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
     mailer,
@@ -139,6 +149,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       stopExpiring();
       stopSweeping();
       stopInvoicing();
+      stopTracking();
       await pix?.api.close();
       await stopFollowing();
       redis?.disconnect();

@@ -10,6 +10,7 @@ import type { PixApi } from './payments/pix-api/client.ts';
 import type { MercadoPago } from './payments/mercadopago/client.ts';
 import type { Limits } from './rate-limit.ts';
 import type { InvoiceProvider } from './invoices/provider.ts';
+import type { ShippingProvider } from './carriers/provider.ts';
 import type { KeyClaim } from './idempotency.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
@@ -44,6 +45,8 @@ export type PlatformConfig = {
   invoiceProvider?: InvoiceProvider | undefined;
   /** The secret the invoicing provider's notices carry in `Authorization` (FOCUSNFE_WEBHOOK_SECRET). */
   invoiceWebhookSecret?: string | undefined;
+  /** The shipping provider (MELHORENVIO_TOKEN: carriers/melhorenvio): labels and tracking from the order page. */
+  shippingProvider?: ShippingProvider | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

@@ -62,6 +62,16 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
     /** Inscrição estadual, or 'ISENTO'; empty until the owner gives it (Configurações). */
     inscricaoEstadual: '',
     endereco: 'Rua das Palmeiras, 1200, Sala 4 – Vila Industrial, Campinas – SP, 13035-000',
+    /** Where parcels leave from (the carriers' labels): our extension. */
+    remessa: {
+      cep: '13035000',
+      logradouro: 'Rua das Palmeiras',
+      numero: '1200',
+      complemento: 'Sala 4',
+      bairro: 'Vila Industrial',
+      cidade: 'Campinas',
+      uf: 'SP',
+    },
     whatsapp: '+55 19 99876-5432',
     telefone: '(19) 3232-4500',
     horarioAtendimento: [

@@ -17,7 +17,8 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
   const pagamentos = stored.pagamentos as Partial<StoreSettings['pagamentos']> | undefined;
   return {
     ...stored,
-    dadosSite: { ...STORE_SETTINGS.dadosSite, ...stored.dadosSite },
+    // The sender's address is the store's own: a row saved before it existed has none (never the seed's).
+    dadosSite: { ...STORE_SETTINGS.dadosSite, remessa: undefined, ...stored.dadosSite },
     pagamentos: {
       ...STORE_SETTINGS.pagamentos,
       ...pagamentos,

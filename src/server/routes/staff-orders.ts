@@ -66,6 +66,7 @@ staffOrders.get('/:numero', async (c) =>
       c.get('origin'),
       orderNumber(c.req.param('numero')),
       c.get('config').invoiceProvider,
+      c.get('config').shippingProvider,
     ),
   }),
 );

@@ -4,7 +4,7 @@ import type { Spec } from '#/server/db/schema.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
 import type { Kind } from '#/server/config/finishes.ts';
 import { BADGES, BRANDS, CATEGORY_TREE, FINISHES_BY_KIND, MATERIALS, STYLES } from './catalog.ts';
-import { NCM_BY_KIND } from './fiscal.ts';
+import { BOX_BY_KIND, NCM_BY_KIND } from './fiscal.ts';
 import type { CategoryDef } from './catalog.ts';
 import { createRandom } from './random.ts';
 
@@ -32,6 +32,10 @@ export type VariantRow = {
   stock: number;
   position: number;
   ncm: string;
+  weightGrams: number;
+  heightCm: number;
+  widthCm: number;
+  lengthCm: number;
 };
 
 export type ProductRow = {
@@ -180,6 +184,7 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
         stock: unavailable ? 0 : random.chance(0.1) ? 0 : random.int(1, 60),
         position,
         ncm: NCM_BY_KIND[kind],
+        ...BOX_BY_KIND[kind],
       };
     });
     variants.push(...productVariants);

@@ -65,6 +65,7 @@ const LABELS: Record<string, string> = {
   origem: 'Origem',
   gtin: 'GTIN',
   chave: 'Chave de acesso',
+  servico: 'Serviço',
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
@@ -218,6 +219,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.nfe.emitir': 'NF-e emitida',
   'pedido.nfe.cancelar': 'NF-e cancelada',
   'pedido.nfe.anexar': 'NF-e anexada (ERP)',
+  'pedido.etiqueta': 'Etiqueta comprada',
   'pedido.nfe.correcao': 'Carta de correção da NF-e',
   'produto.alterar': 'Produto alterado',
   'produto.criar': 'Produto criado',

@@ -177,5 +177,7 @@ export async function actorNames(db: Db, actors: readonly string[]): Promise<(ac
             ? 'Provedor de pagamento'
             : actor.startsWith('nfe:')
               ? 'Emissor de NF-e'
-              : 'Membro removido');
+              : actor === 'transportadora'
+                ? 'Transportadora (rastreio)'
+                : 'Membro removido');
 }

@@ -32,6 +32,8 @@ import {
 import { actorNames } from './members.ts';
 import { invoicing } from '#/server/invoices/invoices.ts';
 import type { InvoiceProvider } from '#/server/invoices/provider.ts';
+import { shippingView } from '#/server/carriers/shipments.ts';
+import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
 
 /** The filters of a list, but the status (the counts per status use these). */
@@ -185,6 +187,7 @@ export async function staffOrder(
   origin: string,
   number: number,
   invoiceProvider?: InvoiceProvider,
+  shippingProvider?: ShippingProvider,
 ): Promise<PedidoEquipe> {
   const pedido = await loadOrder(db, origin, number, 'equipe');
   if (!pedido) throw notFound('Pedido não encontrado.');
@@ -201,11 +204,12 @@ export async function staffOrder(
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
-  const [devolucao, devolucoes, notes, faturamento] = await Promise.all([
+  const [devolucao, devolucoes, notes, faturamento, envio] = await Promise.all([
     refundable(db, number),
     orderRefunds(db, number),
     db.select().from(t.orderNotes).where(eq(t.orderNotes.orderNumber, number)).orderBy(t.orderNotes.id),
     invoicing(db, invoiceProvider, number, toStatus(pedido.situacao)),
+    shippingView({ db, provider: shippingProvider }, number),
   ]);
   const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
   return {
@@ -234,6 +238,7 @@ export async function staffOrder(
     devolucoes,
     aguardaEquipe: await waitsForTeamNow(db, number),
     faturamento,
+    envio,
     notas: notes.map((n) => ({ texto: n.text, autor: nameOf(n.actor), em: n.createdAt.toISOString() })),
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))

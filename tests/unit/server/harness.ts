@@ -10,6 +10,7 @@ import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import type { InvoiceProvider } from '#/server/invoices/provider.ts';
+import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { PaymentProvider } from '#/server/orders/payments.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
@@ -89,8 +90,10 @@ export async function startPlatform(
     paymentProvider?: PaymentProvider;
     pix?: { api: PixApi; webhookSecret: string };
     mercadoPago?: MercadoPago;
-    invoiceProvider?: InvoiceProvider;
+    invoiceProvider?: InvoiceProvider | undefined;
     invoiceWebhookSecret?: string;
+    /** The shipping provider, built on the test's database (its tokens live there). */
+    shipping?: (db: Database['db']) => ShippingProvider | undefined;
     /** SITE_URL and PIX_KEY, as the environment gives them. */
     siteUrl?: string;
     pixKey?: string;
@@ -117,6 +120,7 @@ export async function startPlatform(
     mercadoPago: options.mercadoPago,
     invoiceProvider: options.invoiceProvider,
     invoiceWebhookSecret: options.invoiceWebhookSecret,
+    shippingProvider: options.shipping?.(database.db),
     siteUrl: options.siteUrl,
     pixKey: options.pixKey,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),

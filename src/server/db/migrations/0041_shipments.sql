@@ -1,0 +1,20 @@
+CREATE TABLE "shipments" (
+	"order_number" integer PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"status" text NOT NULL,
+	"service_id" text DEFAULT '' NOT NULL,
+	"carrier" text DEFAULT '' NOT NULL,
+	"service" text DEFAULT '' NOT NULL,
+	"price" numeric(12,2) DEFAULT 0 NOT NULL,
+	"days" integer DEFAULT 0 NOT NULL,
+	"shipment_id" text DEFAULT '' NOT NULL,
+	"tracking" text DEFAULT '' NOT NULL,
+	"label_url" text DEFAULT '' NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"posted_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
+	"busy_until" timestamp with time zone,
+	"actor" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
