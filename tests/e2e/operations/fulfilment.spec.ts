@@ -5,19 +5,23 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeFocusNfe } from '../../support/fake-focusnfe.ts';
 import type { FakeFocusNfe } from '../../support/fake-focusnfe.ts';
+import { startFakeMelhorEnvio } from '../../support/fake-melhorenvio.ts';
+import type { FakeMelhorEnvio } from '../../support/fake-melhorenvio.ts';
 import { startInstance } from '../../support/instances.ts';
 import type { Instance } from '../../support/instances.ts';
 import { confirmSignUp, fillSignUp } from '../shopper.ts';
 
 /**
- * From paid order to invoice, as the owner and the shopper live it: a store started with Focus NFe (the
- * loopback double of tests/support/fake-focusnfe.ts, which checks every call against the provider's documented
- * shapes and the NF-e's sums); the owner gives the store's state registration once, confirms the Pix, and
- * one click issues the NF-e; the shopper's order page shows it, with a DANFE that downloads.
+ * From paid order to the shopper's door, as the owner and the shopper live it: a store started with Focus NFe
+ * and Melhor Envio (the loopback doubles of tests/support/, which check every call against the providers'
+ * documented shapes); the owner gives the store's state registration once and confirms the Pix; then one
+ * click issues the NF-e and one buys the label; the carrier posts the parcel and the order becomes "enviado"
+ * by itself; the shopper's order page shows the invoice (its DANFE downloads) and the tracking link.
  */
 test.describe.configure({ mode: 'serial' });
 
 let focus: FakeFocusNfe;
+let melhor: FakeMelhorEnvio;
 let store: Instance;
 let ownerLink = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-invoices-'));
@@ -25,7 +29,7 @@ const OUTBOX_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'store-invoices-mail-')
 const OWNER_PASSWORD = 'a senha longa da dona da loja';
 
 test.beforeAll(async () => {
-  focus = await startFakeFocusNfe();
+  [focus, melhor] = await Promise.all([startFakeFocusNfe(), startFakeMelhorEnvio()]);
   const added = spawnSync(
     process.execPath,
     ['scripts/staff.ts', 'add', 'dona@loja.test', '--papel', 'dono', '--nome', 'Dona Marta'],
@@ -33,16 +37,23 @@ test.beforeAll(async () => {
   );
   const link = new URL(/https?:\/\/\S+/.exec(added.stdout)?.[0] ?? '');
   ownerLink = link.pathname + link.search;
-  store = await startInstance({ DATA_DIR: dataDir, MAIL_OUTBOX: OUTBOX_DIR, ...focus.env() });
+  store = await startInstance({
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX: OUTBOX_DIR,
+    ...focus.env(),
+    ...melhor.env(),
+  });
 });
 test.afterAll(async () => {
   await store.stop();
-  await focus.close();
+  await Promise.all([focus.close(), melhor.close()]);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(OUTBOX_DIR, { recursive: true, force: true });
 });
 
-test('a paid order gets its NF-e in one click; the shopper downloads the DANFE', async ({ browser }) => {
+test('a paid order gets its NF-e and its label in two clicks; posted, it ships by itself; the shopper follows it', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // The shopper: a new account, the cheapest bathroom product, Pix.
   const shopper = await browser.newPage({ viewport: { width: 360, height: 780 } });
@@ -98,6 +109,28 @@ test('a paid order gets its NF-e in one click; the shopper downloads the DANFE',
   expect(note?.request.items[0]?.codigo_ncm).toMatch(/^\d{8}$/);
   expect(focus.violations).toEqual([]);
 
+  // The label: one click on the cheapest service the carriers quote.
+  const parcel = owner.getByRole('region', { name: 'Etiqueta e rastreio (Melhor Envio)' });
+  await expect(parcel.getByRole('radio', { name: /^Correios PAC: R\$/ })).toBeChecked();
+  await parcel.getByRole('button', { name: 'Comprar etiqueta' }).click();
+  await expect(owner.getByRole('status')).toHaveText(/^Etiqueta comprada/);
+  await expect(parcel).toContainText('Etiqueta gerada: aguardando a postagem');
+  await expect(parcel.getByRole('link', { name: 'Imprimir etiqueta (PDF)' })).toBeVisible();
+  const shipment = [...melhor.shipments.values()].find(
+    (s) => s.cart.options.tags[0]?.tag === `Pedido ${numero}`,
+  );
+  expect(shipment?.cart.options.invoice.key).toMatch(/^\d{44}$/);
+  // The order is "enviado" only when the carrier has the parcel.
+  await expect(owner.locator('.record-badge')).toHaveText('Pagamento confirmado');
+  melhor.post(shipment?.id ?? '');
+  await parcel.getByRole('button', { name: 'Consultar rastreio agora' }).click();
+  await expect(parcel).toContainText('Postada: a caminho');
+  await expect(owner.locator('.record-badge')).toHaveText('Enviado');
+  await expect(owner.locator('.timeline')).toContainText(
+    `Enviado (Correios, ${shipment?.tracking ?? '-'}) · Transportadora (rastreio)`,
+  );
+  expect(melhor.violations).toEqual([]);
+
   // The shopper's order page shows the invoice; its DANFE downloads.
   await shopper.goto(`${store.url}/minha-conta/pedidos/${numero}`);
   const invoice = shopper.getByRole('region', { name: 'Nota fiscal' });
@@ -105,6 +138,10 @@ test('a paid order gets its NF-e in one click; the shopper downloads the DANFE',
   const danfe = await invoice.getByRole('link', { name: 'Baixar o DANFE (PDF)' }).getAttribute('href');
   const pdf = await fetch(danfe ?? '');
   expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  // The tracking code and where to follow it.
+  await expect(shopper.locator('.order__tracking')).toContainText(
+    `Código de rastreio: ${shipment?.tracking ?? '-'}`,
+  );
   // …and the e-mail that gave it to them.
   const mails = fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
   expect(mails.some((m) => m.includes(`Pedido ${numero}: sua nota fiscal`))).toBe(true);
