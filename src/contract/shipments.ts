@@ -32,6 +32,8 @@ export const envioSchema = z.object({
     .optional(),
   /** The services that carry it now (`servico` is what `POST …/label` takes), while a label may be bought. */
   cotacoes: z.array(z.object({ servico: z.string(), texto: z.string() })),
+  /** The service the shopper chose at the checkout, when a carrier priced it (offered first). */
+  escolhido: z.string().optional(),
   /** What a label needs and the store lacks. */
   pendencias: z.array(z.string()),
   /** Why the services could not be quoted now. */

@@ -35,6 +35,8 @@ export const freteSchema = z.object({
   entregaAgendada: z.boolean(),
   /** Pickup address, for 'retirada'. */
   endereco: z.string().optional(),
+  /** The carrier's service that prices and carries it, when a shipping provider quoted it (our extension). */
+  servico: z.string().optional(),
 });
 export type Frete = z.infer<typeof freteSchema>;
 

@@ -19,6 +19,7 @@ import * as t from '#/server/db/schema.ts';
 import type { Db } from '#/server/db/client.ts';
 import type { Platform } from '#/server/app.ts';
 import { paymentRows } from './payments.ts';
+import { carrierRows } from './carriers.ts';
 import { catalogueSheet } from './sheet.ts';
 import { dashboardRows } from './dashboard.ts';
 
@@ -373,6 +374,7 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(await placingOrders(label, database.db, platform, product));
   rows.push(await placingOrders(label, database.db, platform, product, 'FRETE10'));
   rows.push(...(await paymentRows(label, database.db, product, placingOrders, percentile)));
+  rows.push(...(await carrierRows(label, database.db, product, placingOrders, { runs: RUNS, percentile })));
   rows.push(...(await staffLists(label, platform)));
   rows.push(...(await catalogueSheet(label, platform, ADMIN)));
   rows.push(

@@ -148,10 +148,16 @@ export async function shippingView(ctx: ShipmentContext, number: number): Promis
   const parcel = await parcelOf(db, number);
   if (parcel?.status !== 'paid') return { ...base, cotacoes: [], pendencias: [] };
   if ('missing' in parcel) return { ...base, cotacoes: [], pendencias: parcel.missing };
+  const [order] = await db
+    .select({ shipping: t.orders.shipping })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  const chosen = (order?.shipping as Frete | undefined)?.servico;
   try {
     const quotes = await provider.quote(parcel.from.cep, parcel.to.cep, parcel.items);
     return {
       ...base,
+      ...(chosen && quotes.some((q) => q.serviceId === chosen) ? { escolhido: chosen } : {}),
       cotacoes: quotes.map((q) => ({
         servico: q.serviceId,
         texto: `${q.carrier} ${q.service}: ${formatBRL(q.price)}, ${String(q.days)} ${q.days === 1 ? 'dia útil' : 'dias úteis'}`,

@@ -8,6 +8,8 @@ import { loadSettings } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
 import { percentOf, toCents, toReais } from '#/server/lib/prices.ts';
+import { carrierChoice, carriedLines, withCarriers } from '#/server/carriers/pricing.ts';
+import type { ShippingProvider } from '#/server/carriers/provider.ts';
 
 /**
  * Shipping quotes by state: the CEP's UF (addresses/table.ts) gives a region, and the region to prices, delivery times and the value from which 'Econômica' is free
@@ -127,10 +129,11 @@ const NO_STATE = 'Não encontramos este CEP. Confira os números ou use "Não se
 export async function quoteProduct(
   db: Db,
   request: { cep: string; idProduto: number; idAtributoValor?: number | undefined; quantidade: number },
+  provider?: ShippingProvider,
 ): Promise<Shipping> {
   const { cep, idProduto, idAtributoValor, quantidade } = request;
   const [variant] = await db
-    .select({ price: t.variants.price })
+    .select({ id: t.variants.id, price: t.variants.price })
     .from(t.variants)
     .where(
       idAtributoValor
@@ -142,16 +145,23 @@ export async function quoteProduct(
   if (!variant) throw notFound('Produto não encontrado.');
   const quote = quoteShipping(cep, variant.price * quantidade, quantidade, await loadSettings(db));
   if (!quote) throw badRequest(NO_STATE);
-  return quote;
+  const line = { variantId: variant.id, quantity: quantidade, unitPrice: variant.price, name: '' };
+  return withCarriers(quote, await carrierChoice(db, provider, cep, [line]));
 }
 
 /** A quote for a whole cart (its subtotal and units), or a 4xx in Portuguese. */
-export async function quoteCart(db: Db, cep: string, cart: Cart): Promise<Shipping> {
+export async function quoteCart(
+  db: Db,
+  cep: string,
+  cart: Cart,
+  provider?: ShippingProvider,
+): Promise<Shipping> {
   if (cart.itens.length === 0)
     throw badRequest('Sua sacola está vazia: adicione um produto para calcular o frete.');
   const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, await loadSettings(db));
   if (!quote) throw badRequest(NO_STATE);
-  return withCartCoupon(quote, cart);
+  const priced = withCarriers(quote, await carrierChoice(db, provider, cep, carriedLines(cart)));
+  return withCartCoupon(priced, cart);
 }
 
 /** The quote with the cart's coupon's part taken off each paid option (FRETE10: 10% of it). */

@@ -13,6 +13,9 @@ import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { pricePolicy } from '#/server/catalog/price-policy.ts';
 import { quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
+import { carrierChoice, carriedLines, withCarriers } from '#/server/carriers/pricing.ts';
+import type { CarrierChoice } from '#/server/carriers/pricing.ts';
+import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import { settingsInForce } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
 import { inTransaction } from '#/server/db/client.ts';
@@ -41,6 +44,8 @@ export type Buyer = {
   paymentProvider?: PaymentProvider | undefined;
   /** A PSP's API Pix: the order's Pix is a charge of its own there (payments/pix-charge.ts). */
   pixApi?: PixApi | undefined;
+  /** The carriers' prices for delivery (carriers/pricing.ts); without it, the regional table. */
+  shippingProvider?: ShippingProvider | undefined;
 };
 
 const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
@@ -67,7 +72,18 @@ export async function placeOrder(
     return { number: existing, created: false };
   }
   const address = await deliveryAddress(db, customer, request.endereco);
-  const placed = await placeInTransaction(db, buyer, request, settings, method, address);
+  // The carriers are asked before the transaction (never while it holds rows), from the cart as it is now.
+  const carriers = buyer.shippingProvider
+    ? await carrierChoice(
+        db,
+        buyer.shippingProvider,
+        address.cep,
+        carriedLines(
+          await loadCart(db, buyer.origin, pricePolicy(settings, buyer.paymentProvider), buyer.session),
+        ),
+      )
+    : null;
+  const placed = await placeInTransaction(db, buyer, request, settings, method, address, carriers);
   if (placed.created && charged) await chargeOrCancel(db, buyer, method, placed.number, settings);
   return placed;
 }
@@ -79,6 +95,7 @@ async function placeInTransaction(
   settings: StoreSettings,
   method: OfferedMethod,
   address: OrderAddress,
+  carriers: CarrierChoice | null,
 ): Promise<{ number: number; created: boolean }> {
   const { customer, session, origin } = buyer;
   try {
@@ -112,7 +129,8 @@ async function placeInTransaction(
         );
       if (!ufOfCep(address.cep) || !address.logradouro || !address.numero)
         throw badRequest('Complete o endereço de entrega (CEP, rua e número) antes de finalizar.');
-      const quoted = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const table = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const quoted = table && withCarriers(table, carriers);
       const quote = quoted && withCartCoupon(quoted, cart);
       const frete = quote?.fretes.find((f) => f.id === request.frete);
       const shown = fingerprintHasShipping(request.conferencia) ? (quote?.fretes ?? []) : undefined;

@@ -37,13 +37,13 @@ orders.get('/payment-methods', async (c) => {
 });
 
 orders.post('/order', body, async (c) => {
-  const { db, pixKey, siteUrl, paymentProvider, pix, mailer } = c.get('config');
+  const { db, pixKey, siteUrl, paymentProvider, pix, mailer, shippingProvider } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
   const placed = await placeOrder(
     db,
-    { customer, session, origin, pixKey, siteUrl, paymentProvider, pixApi: pix?.api },
+    { customer, session, origin, pixKey, siteUrl, paymentProvider, pixApi: pix?.api, shippingProvider },
     c.req.valid('json'),
   );
   const numero = placed.number;

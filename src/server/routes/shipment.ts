@@ -13,7 +13,7 @@ shipment.post('/product', async (c) => {
   const form = readForm(await c.req.json().catch(() => undefined), productShippingSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
-  const quote = await quoteProduct(db, form.data);
+  const quote = await quoteProduct(db, form.data, c.get('config').shippingProvider);
   await rememberCep(db, c.get('session'), form.data.cep);
   return c.json(quote);
 });
@@ -23,7 +23,7 @@ shipment.post('/cart', async (c) => {
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
   const { db } = c.get('config');
   const cart = await currentCart(c.get('config'), c.get('origin'), c.get('session'));
-  const quote = await quoteCart(db, form.data.cep, cart);
+  const quote = await quoteCart(db, form.data.cep, cart, c.get('config').shippingProvider);
   await rememberCep(db, c.get('session'), form.data.cep);
   return c.json(quote);
 });

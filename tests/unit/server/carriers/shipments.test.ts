@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { envioSchema } from '#/contract/shipments.ts';
+import { shippingSchema } from '#/contract/shipping.ts';
 import { melhorEnvioFromSettings } from '#/server/carriers/melhorenvio/config.ts';
 import { followParcels } from '#/server/carriers/tracking.ts';
 import * as t from '#/server/db/schema.ts';
@@ -226,4 +227,50 @@ test('the carrier posts and delivers: the order moves by itself, with the dates,
   expect(
     mail.sent.filter((m) => m.kind === 'pedido-delivered' && m.text.includes(String(numero))),
   ).toHaveLength(1);
+});
+
+describe('delivery priced by the carriers at the cart and the checkout', () => {
+  const quoteCart = async (session: string, cep: string) => {
+    const res = await store.request('/v2/front/shipment/cart', {
+      method: 'POST',
+      headers: { Session: session, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cep }),
+    });
+    expect(res.status).toBe(200);
+    return shippingSchema.parse(await res.json());
+  };
+
+  test('the cheapest service is Econômica, the fastest Expressa; the order keeps the service and its price', async () => {
+    const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
+    const quote = await quoteCart(b.session, '13035000');
+    const economy = quote.fretes.find((f) => f.id === 'economica');
+    const express = quote.fretes.find((f) => f.id === 'expressa');
+    expect(economy).toMatchObject({ servico: '1', prazo: 'até 7 dias úteis' });
+    expect(economy?.label).toMatch(/^Econômica – (Correios PAC|Frete Grátis)$/);
+    expect(express).toMatchObject({
+      label: 'Expressa – Correios SEDEX',
+      servico: '2',
+      prazo: 'até 2 dias úteis',
+    });
+    const { pedido } = pedidoAnswerSchema.parse(await (await placeAs(store, b)).json());
+    const [row] = await store.database.db.select().from(t.orders).where(eq(t.orders.number, pedido.numero));
+    expect((row?.shipping as { servico?: string }).servico).toBe('1');
+    expect(row?.shippingPrice).toBe(economy?.valor);
+  });
+
+  test('the provider down, or slower than 2 s: the regional table answers, and the order is placed at it', async () => {
+    const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
+    me.state.down = true;
+    const down = await quoteCart(b.session, '01310100');
+    expect(down.fretes.find((f) => f.id === 'economica')).not.toHaveProperty('servico');
+    expect(down.fretes.find((f) => f.id === 'expressa')?.label).toBe('Expressa');
+    me.state.down = false;
+    me.state.delayMs = 2500;
+    // The quote gives up on the provider at 2 s (its deadline), so this answer is the table's.
+    const slow = await quoteCart(b.session, '20040002');
+    expect(slow.fretes.find((f) => f.id === 'expressa')?.label).toBe('Expressa');
+    me.state.delayMs = 0;
+    // Placed at the address the buyer has (Campinas): the carriers answer again there.
+    expect((await placeAs(store, b)).status).toBe(201);
+  });
 });
