@@ -51,11 +51,17 @@ export async function carrierRows(
     const session = ping.headers.get('Session') ?? '';
     const detail = (await (
       await platform.api.request(`http://bench.local/v2/front/url/product/detail?url=${product}`, { headers })
-    ).json()) as { conteudo: { id: number } };
+    ).json()) as {
+      conteudo: { id: number; atributos: { simples?: { valores: { idAtributoValor: number }[] } } };
+    };
+    const variant = detail.conteudo.atributos.simples?.valores[0]?.idAtributoValor ?? 0;
     await platform.api.request('http://bench.local/v2/front/checkout/cart', {
       method: 'POST',
       headers: { ...headers, Session: session },
-      body: JSON.stringify({ tipo: 'produto', itens: [{ idProduto: detail.conteudo.id, quantidade: 1 }] }),
+      body: JSON.stringify({
+        tipo: 'produto',
+        itens: [{ idProduto: detail.conteudo.id, idAtributoSimples: variant, quantidade: 1 }],
+      }),
     });
     const times: number[] = [];
     for (let i = 0; i < timing.runs; i++) {
@@ -69,7 +75,9 @@ export async function carrierRows(
       const quote = (await res.json()) as { fretes?: { servico?: string }[] };
       times.push(performance.now() - t0);
       if (!quote.fretes?.some((f) => f.servico))
-        throw new Error(`cart quote at ${cep}: not priced by the carriers`);
+        throw new Error(
+          `cart quote at ${cep}: not priced by the carriers (${JSON.stringify(quote).slice(0, 200)})`,
+        );
     }
     times.sort((a, b) => a - b);
     rows.push(

@@ -92,7 +92,7 @@ function configOf(settings: StoreSettings, team: TeamSettings, promo: MenuItem[]
     freteGratisAPartirDe: free.usarValorFixo ? free.valorFixo : null,
     barraPromocional: plain(promo[0]?.label ?? ''),
     lembreteCarrinhoHoras: team.carrinhoHoras,
-    remessaCep: site.remessa?.cep ?? '',
+    remessaCep: (site.remessa?.cep ?? '').replace(/^(\d{5})(\d{3})$/, '$1-$2'),
     remessaLogradouro: site.remessa?.logradouro ?? '',
     remessaNumero: site.remessa?.numero ?? '',
     remessaComplemento: site.remessa?.complemento ?? '',
