@@ -21,6 +21,10 @@ export const SHEET_COLUMNS = [
   { key: 'preco_de', label: 'Preço "de" (riscado), em reais: 1.234,56 ou 1234.56.' },
   { key: 'preco_por', label: 'Preço "por" (o que o cliente paga), em reais.' },
   { key: 'estoque', label: 'Unidades em estoque (número inteiro).' },
+  { key: 'ncm', label: 'NCM do acabamento, para a NF-e: 8 dígitos (ex.: 8481.80.19).' },
+  { key: 'cest', label: 'CEST, só para mercadorias com substituição tributária: 7 dígitos.' },
+  { key: 'origem', label: 'Origem da mercadoria, para a NF-e: 0 (nacional) a 8.' },
+  { key: 'gtin', label: 'GTIN/EAN do acabamento (código de barras, com o dígito verificador).' },
   {
     key: 'versao',
     label:
@@ -50,6 +54,10 @@ export const sheetRowSchema = z.object({
   precoDe: z.number(),
   precoPor: z.number(),
   estoque: z.number().int(),
+  ncm: z.string(),
+  cest: z.string(),
+  origem: z.number().int(),
+  gtin: z.string(),
   /** What the row held when downloaded (opaque): sent back, only the cells changed since count. */
   versao: z.string(),
 });

@@ -21,6 +21,10 @@ const cells = (r: SheetRow) =>
     r.precoDe,
     r.precoPor,
     r.estoque,
+    r.ncm,
+    r.cest,
+    r.origem,
+    r.gtin,
     r.versao,
   ] as const;
 
@@ -40,7 +44,7 @@ export async function catalogXlsx(rows: readonly SheetRow[]): Promise<Uint8Array
     ),
   );
   const file = await writeXlsxFile([header, ...body], {
-    columns: [14, 48, 40, 16, 28, 18, 12, 12, 10, 24].map((width) => ({ width })),
+    columns: [14, 48, 40, 16, 28, 18, 12, 12, 10, 11, 10, 8, 16, 24].map((width) => ({ width })),
     stickyRowsCount: 1,
   }).toBuffer();
   return new Uint8Array(file);

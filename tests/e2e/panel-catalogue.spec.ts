@@ -150,7 +150,7 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   const csv = await readFile(await download.path(), 'utf8');
   expect(
     csv.startsWith(
-      '\uFEFFsku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque;versao\r\n',
+      '\uFEFFsku;produto;endereco;marca;categoria;acabamento;preco_de;preco_por;estoque;ncm;cest;origem;gtin;versao\r\n',
     ),
   ).toBe(true);
 

@@ -390,3 +390,42 @@ describe('a sheet downloaded earlier never undoes what changed in the store sinc
     ]);
   });
 });
+
+describe('the fiscal columns (NCM, CEST, origin, GTIN)', () => {
+  test('exported with each finish; a sheet sets them; a bad one, or an NCM that lost its leading zero, is refused', async () => {
+    const [row, other, third] = (await exported()).slice(-3) as [SheetRow, SheetRow, SheetRow];
+    expect(row.ncm).toMatch(/^\d{8}$/);
+    const head = 'sku;ncm;cest;origem;gtin';
+    const report = await dryRun(
+      [
+        head,
+        `${row.sku};7324.10.00;10.006.00;1;7891234567895`,
+        `${other.sku};8481801;;;`,
+        `${third.sku};123;;9;123`,
+      ].join('\n'),
+    );
+    expect(report.totais).toMatchObject({ alterar: 1, recusar: 2 });
+    const refused = report.linhas.find((l) => l.sku === third.sku);
+    expect(refused?.motivo).toMatch(/NCM: informe os 8 dígitos/);
+    expect(report.linhas.find((l) => l.sku === other.sku)?.motivo).toMatch(/NCM com 7 dígitos \(8481801\)/);
+    const changed = report.linhas.find((l) => l.sku === row.sku);
+    expect(changed?.mudancas).toContainEqual({ campo: 'NCM', antes: row.ncm, depois: '73241000' });
+    await apply(report.id);
+    expect(await variant(row.sku)).toMatchObject({
+      ncm: '73241000',
+      cest: '1000600',
+      origin: 1,
+      gtin: '7891234567895',
+    });
+    expect((await variant(other.sku))?.ncm).toBe(other.ncm);
+  });
+
+  test('an NCM changed on the product page after the download: the old sheet leaves it, or says it changed', async () => {
+    const [row] = (await exported()).slice(0, 1) as [SheetRow];
+    await store.database.db.update(t.variants).set({ ncm: '84818099' }).where(eq(t.variants.sku, row.sku));
+    const unchanged = await dryRun(catalogCsv([row]));
+    expect(unchanged.totais).toMatchObject({ alterar: 0, iguais: 1 });
+    const edited = await dryRun(catalogCsv([{ ...row, ncm: '84818011' }]));
+    expect(edited.linhas[0]?.motivo).toMatch(/O NCM mudou desde que a planilha foi baixada: agora 84818099/);
+  });
+});

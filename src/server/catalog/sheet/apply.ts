@@ -24,6 +24,10 @@ export async function loadCatalogueState(db: Db): Promise<CatalogueState> {
         price: t.variants.price,
         stock: t.variants.stock,
         position: t.variants.position,
+        ncm: t.variants.ncm,
+        cest: t.variants.cest,
+        origin: t.variants.origin,
+        gtin: t.variants.gtin,
       })
       .from(t.variants),
     db
@@ -60,7 +64,7 @@ async function changeVariants(db: Db, changes: VariantChange[]): Promise<void> {
   const values = sql.join(
     changes.map(
       (c) =>
-        sql`(${c.id}::int, ${c.finish ?? null}::text, ${c.finishLabel ?? null}::text, ${c.listPrice?.toFixed(2) ?? null}::numeric, ${c.price?.toFixed(2) ?? null}::numeric, ${c.stock ?? null}::int)`,
+        sql`(${c.id}::int, ${c.finish ?? null}::text, ${c.finishLabel ?? null}::text, ${c.listPrice?.toFixed(2) ?? null}::numeric, ${c.price?.toFixed(2) ?? null}::numeric, ${c.stock ?? null}::int, ${c.ncm ?? null}::text, ${c.cest ?? null}::text, ${c.origin ?? null}::int, ${c.gtin ?? null}::text)`,
     ),
     sql`, `,
   );
@@ -68,8 +72,9 @@ async function changeVariants(db: Db, changes: VariantChange[]): Promise<void> {
     update ${t.variants} v set
       finish = coalesce(x.finish, v.finish), finish_label = coalesce(x.finish_label, v.finish_label),
       list_price = coalesce(x.list_price, v.list_price), price = coalesce(x.price, v.price),
-      stock = coalesce(x.stock, v.stock)
-    from (values ${values}) as x(id, finish, finish_label, list_price, price, stock)
+      stock = coalesce(x.stock, v.stock), ncm = coalesce(x.ncm, v.ncm), cest = coalesce(x.cest, v.cest),
+      origin = coalesce(x.origin, v.origin), gtin = coalesce(x.gtin, v.gtin)
+    from (values ${values}) as x(id, finish, finish_label, list_price, price, stock, ncm, cest, origin, gtin)
     where v.id = x.id`);
 }
 
@@ -134,6 +139,10 @@ async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, numbe
           price: v.price ?? 0,
           stock: v.stock ?? 0,
           position: row.position ?? 0,
+          ncm: v.ncm ?? '',
+          cest: v.cest ?? '',
+          origin: v.origin ?? 0,
+          gtin: v.gtin ?? '',
         });
       }
       totals.add(productId);

@@ -26,6 +26,10 @@ export async function exportSheet(db: Db): Promise<SheetRow[]> {
       precoDe: t.variants.listPrice,
       precoPor: t.variants.price,
       estoque: t.variants.stock,
+      ncm: t.variants.ncm,
+      cest: t.variants.cest,
+      origem: t.variants.origin,
+      gtin: t.variants.gtin,
       brandId: t.products.brandId,
       categoryId: t.products.categoryId,
       finish: t.variants.finish,
@@ -45,6 +49,10 @@ export async function exportSheet(db: Db): Promise<SheetRow[]> {
       listPrice: row.precoDe,
       price: row.precoPor,
       stock: row.estoque,
+      ncm: row.ncm,
+      cest: row.cest,
+      origin: row.origem,
+      gtin: row.gtin,
     }),
   }));
 }

@@ -7,6 +7,8 @@ import { parseMoney, parseName, parseSlug, parseStock, refuse, Refusal, withoutF
 import { lookups } from './lookups.ts';
 import type { Cell, SheetInputRow } from './read.ts';
 import { readSnapshot, sinceDownload } from './snapshot.ts';
+import { fiscalChanges, readFiscal } from './fiscal.ts';
+import type { FiscalFields } from './fiscal.ts';
 
 export type VariantState = {
   id: number;
@@ -18,6 +20,10 @@ export type VariantState = {
   price: number;
   stock: number;
   position: number;
+  ncm: string;
+  cest: string;
+  origin: number;
+  gtin: string;
 };
 export type ProductState = { id: number; slug: string; name: string; brandId: number; categoryId: number };
 export type CatalogueState = {
@@ -34,7 +40,13 @@ export type SheetFinish = { slug: string; label: string };
 /** A product a row points at: one that exists, or one a row of this sheet creates (by its address). */
 export type ProductRef = { id: number } | { slug: string };
 type ProductFields = { name: string; brandId: number; categoryId: number };
-type VariantFields = { finish: string; finishLabel: string; listPrice: number; price: number; stock: number };
+type VariantFields = {
+  finish: string;
+  finishLabel: string;
+  listPrice: number;
+  price: number;
+  stock: number;
+} & FiscalFields;
 
 export type PlannedRow =
   | { kind: 'refuse'; line: number; sku: string; reason: string }
@@ -70,7 +82,7 @@ export type Given = {
   listPrice: number | undefined;
   price: number | undefined;
   stock: number | undefined;
-};
+} & Partial<FiscalFields>;
 
 /**
  * Every row's outcome, in sheet order, against `state`: an empty cell keeps what is there; a new SKU needs
@@ -128,6 +140,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       listPrice: c.preco_de === undefined ? undefined : parseMoney(c.preco_de, 'Preço de'),
       price: c.preco_por === undefined ? undefined : parseMoney(c.preco_por, 'Preço por'),
       stock: c.estoque === undefined ? undefined : parseStock(c.estoque),
+      ...readFiscal(c),
     };
     // A sheet downloaded earlier: a cell as it was then keeps what the store holds now.
     const snap = existing && owner ? readSnapshot(c.versao, sku) : undefined;
@@ -220,6 +233,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       note('Preço de', money(existing.listPrice), money(listPrice));
       note('Preço por', money(existing.price), money(price));
       if (given.stock !== undefined) note('Estoque', String(existing.stock), String(given.stock));
+      Object.assign(variantSet, fiscalChanges(given, existing, note));
     } else {
       if (!finish) refuse('SKU novo: informe o acabamento.');
       if (given.price === undefined) refuse('SKU novo: informe o preço por.');
@@ -247,6 +261,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       note('Preço de', '', money(listPrice));
       note('Preço por', '', money(price));
       note('Estoque', '', String(given.stock ?? 0));
+      Object.assign(variantSet, fiscalChanges(given, undefined, note));
     }
 
     // Accepted: what later rows are checked against.

@@ -26,6 +26,9 @@ const ALIASES: Record<string, SheetColumn> = {
   preco: 'preco_por',
   preco_original: 'preco_de',
   quantidade: 'estoque',
+  ean: 'gtin',
+  codigo_de_barras: 'gtin',
+  origem_da_mercadoria: 'origem',
 };
 
 /** `Preço de` → `preco_de`; a heading the store does not read → undefined. */
