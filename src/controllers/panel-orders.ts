@@ -43,14 +43,14 @@ const DONE: Partial<Record<Situacao, string>> = {
 };
 /** What the order page says after an NF-e action (the card below says what the provider answered). */
 const INVOICE_DONE: Record<string, string> = {
-  nfe: 'NF-e autorizada. O cliente recebeu por e-mail o DANFE e o XML.',
+  nfe: 'NF-e autorizada. O cliente é avisado por e-mail, com o DANFE e o XML.',
   'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
   'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
   'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
   etiqueta:
-    'Etiqueta comprada: imprima o PDF e cole na caixa. O pedido passa a "enviado" quando a transportadora registrar a postagem.',
+    'Etiqueta comprada e gerada no Melhor Envio: imprima o PDF indicado abaixo (se ele ainda não aparecer, "Consultar rastreio agora" o busca). O pedido passa a "enviado" quando a transportadora registrar a postagem.',
   'rastreio-lido': 'Rastreio consultado na transportadora.',
-  'nfe-anexada': 'NF-e anexada ao pedido. O cliente recebeu por e-mail o link do XML.',
+  'nfe-anexada': 'NF-e anexada ao pedido. O cliente é avisado por e-mail, com o link do XML.',
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
 };
 const REFUNDED =
