@@ -18,6 +18,7 @@ export const ENTITIES = [
   'marca',
   'categoria',
   'acabamento',
+  'cliente',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

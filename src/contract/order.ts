@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desistenciaSchema } from './rights.ts';
 import { notaFiscalSchema } from './invoices.ts';
 import type { Cart } from './cart.ts';
 import { wholeNumber } from './common.ts';
@@ -213,6 +214,8 @@ export const pedidoSchema = pedidoResumoSchema.extend({
   reembolso: z
     .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
     .optional(),
+  /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
+  desistencia: desistenciaSchema.optional(),
 });
 export type Pedido = z.infer<typeof pedidoSchema>;
 

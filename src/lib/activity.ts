@@ -13,4 +13,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   marca: 'Marcas',
   categoria: 'Categorias',
   acabamento: 'Acabamentos',
+  cliente: 'Clientes',
 };

@@ -19,6 +19,8 @@ import { staffCatalog } from './routes/staff-catalog.ts';
 import { staffProducts } from './routes/staff-products.ts';
 import { staffCoupons } from './routes/staff-coupons.ts';
 import { staffInbox } from './routes/staff-inbox.ts';
+import { staffRequests } from './routes/staff-requests.ts';
+import { privacy } from './routes/privacy.ts';
 import { staffSettings } from './routes/staff-settings.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
@@ -92,6 +94,7 @@ export function createPlatform({
   api.route('/v2/admin/orders', staffInvoices);
   api.route('/v2/admin/orders', staffShipments);
   api.route('/v2/admin/inbox', staffInbox);
+  api.route('/v2/admin/requests', staffRequests);
   api.route('/v2/admin/settings', staffSettings);
   api.route('/v2/admin/customers', staffCustomers);
   api.route('/v2/admin/dashboard', staffDashboard);
@@ -121,6 +124,7 @@ export function createPlatform({
   front.route('/checkout', user);
   front.route('/checkout', account);
   front.route('/checkout', orders);
+  front.route('/checkout/privacy', privacy);
   front.route('/brands', brands);
   front.route('/wishlist', wishlist);
   front.route('/newsletter', newsletter);

@@ -6,3 +6,4 @@ export * from './schema/orders.ts';
 export * from './schema/feedback.ts';
 export * from './schema/staff.ts';
 export * from './schema/fulfilment.ts';
+export * from './schema/rights.ts';

@@ -195,7 +195,8 @@ export async function remindBuyer(db: Db, mailer: Mailer, origin: string, number
 }
 
 /** Who placed an order, and how it was to be paid: what the buyer's e-mails are written from. */
-async function buyerOf(db: Db, number: number) {
+/** The buyer of an order: their account, e-mail, name and how the order is paid. */
+export async function buyerOf(db: Db, number: number) {
   const [row] = await db
     .select({
       customerId: t.orders.customerId,

@@ -12,6 +12,7 @@ import * as t from '#/server/db/schema.ts';
 import type { Charge } from './payments.ts';
 import { expireOrders, toSituacao } from './status.ts';
 import { timesReais } from '#/server/lib/prices.ts';
+import { orderWithdrawal } from '#/server/rights/withdrawals.ts';
 
 /** Who is looking: the session that placed an order, the logged-in customer who owns it, or the store's team. */
 export type Viewer = { session: string; customerId?: number | undefined } | 'equipe';
@@ -81,6 +82,7 @@ export async function loadOrder(
   const refundedAt = confirmed
     ? refunds.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0))
     : (refunds.at(-1)?.at ?? new Date());
+  const desistencia = await orderWithdrawal(db, row, events, refunds.length > 0 && confirmed);
   const frete = row.shipping as Frete;
   const base = summary(
     row,
@@ -153,6 +155,7 @@ export async function loadOrder(
           },
         }
       : {}),
+    ...(desistencia ? { desistencia } : {}),
   };
 }
 

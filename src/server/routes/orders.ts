@@ -14,6 +14,11 @@ import { settingsInForce } from '#/server/content/settings.ts';
 import { errorCode } from '#/server/db/health.ts';
 import { reconcilePayment } from '#/server/payments/mercadopago/reconcile.ts';
 import { withinLimit } from '#/server/rate-limit.ts';
+import { withdrawalRequestSchema } from '#/contract/rights.ts';
+import type { FormAnswer } from '#/contract/forms.ts';
+import { invalidForm, readForm } from '#/server/forms/fields.ts';
+import { dayAndTime } from '#/server/lib/dates.ts';
+import { requestWithdrawal } from '#/server/rights/withdrawals.ts';
 
 /** Orders of the shopper (mounted under `checkout`): place one, read one, list the account's. */
 export const orders = new Hono<PlatformEnv>();
@@ -95,6 +100,25 @@ orders.get('/order/:numero/invoice-xml', async (c) => {
   const xml = pedido?.notaFiscal ? await keptXml(db, numero) : undefined;
   if (!xml) throw notFound('Nota fiscal não encontrada.');
   return c.json({ xml });
+});
+
+/** `POST checkout/order/{numero}/withdrawal` (our extension): the buyer withdraws from the purchase (CDC art. 49). */
+orders.post('/order/:numero/withdrawal', async (c) => {
+  const { db, mailer } = c.get('config');
+  const customer = await requireCustomer(db, c.get('session'), 'Entre na sua conta para desistir da compra.');
+  const numero = numberOf(c.req.param('numero'));
+  const form = readForm(await c.req.json().catch(() => ({})), withdrawalRequestSchema);
+  if (!form.ok) return c.json(invalidForm(form.erros), 400);
+  const { deadline } = await requestWithdrawal(
+    { db, mailer, origin: c.get('origin') },
+    numero,
+    customer.id,
+    form.data.motivo,
+  );
+  return c.json({
+    sucesso: true,
+    mensagem: `Desistência registrada. Enviamos a confirmação para ${customer.email}; a equipe combina a volta do produto e devolve o valor até ${dayAndTime(deadline)}.`,
+  } satisfies FormAnswer);
 });
 
 orders.get('/orders', async (c) => {

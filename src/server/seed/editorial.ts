@@ -139,6 +139,7 @@ export function buildMenus(categories: CategoryRow[]) {
         link('Trocas e devoluções', '/institucional/trocas-e-devolucoes'),
         link('Formas de pagamento', '/institucional/formas-de-pagamento'),
         link('Prazos de entrega', '/institucional/entrega'),
+        link('Desistir de uma compra', '/minha-conta/pedidos'),
         item('Troque Fácil', 'https://troquefacil.com.br/casaemetais', { target: '_blank' }),
       ],
     },
@@ -350,6 +351,16 @@ export function buildLists(products: ProductRow[]) {
   ];
 }
 
+/** The privacy page: what the store does with personal data, and where each right is exercised (LGPD art. 18). */
+export const PRIVACY_HTML =
+  '<p>Tratamos seus dados pessoais de acordo com a Lei Geral de Proteção de Dados (LGPD). Usamos seus dados apenas para processar pedidos, entregar produtos e, com seu consentimento, enviar ofertas.</p>' +
+  '<p>Em <a href="/minha-conta/privacidade">Minha conta › Privacidade</a> você baixa uma cópia de todos os seus dados, retira cada consentimento com um clique e pede a exclusão da sua conta, respondida em até 15 dias. Os pedidos e as notas fiscais ficam guardados pelo prazo que a lei fiscal exige (5 anos), sem seus outros dados.</p>';
+
+/** The returns page: the right to withdraw (CDC art. 49) is exercised on the order's own page. */
+export const RETURNS_HTML =
+  '<p>Você tem até 7 dias corridos após o recebimento para desistir da compra, conforme o Código de Defesa do Consumidor (art. 49), sem precisar dar motivo.</p>' +
+  '<p>Entre em <a href="/minha-conta/pedidos">Minha conta › Meus pedidos</a>, abra o pedido e use o botão <strong>Desistir da compra</strong>: a desistência fica registrada na hora e você recebe a confirmação por e-mail. Devolvemos o valor pago pelo mesmo meio de pagamento, e nossa equipe combina com você a volta do produto.</p>';
+
 export const PAGES = [
   {
     slug: 'quem-somos',
@@ -359,12 +370,12 @@ export const PAGES = [
   {
     slug: 'politica-de-privacidade',
     title: 'Política de privacidade',
-    html: '<p>Tratamos seus dados pessoais de acordo com a Lei Geral de Proteção de Dados (LGPD). Usamos seus dados apenas para processar pedidos, entregar produtos e, com seu consentimento, enviar ofertas.</p>',
+    html: PRIVACY_HTML,
   },
   {
     slug: 'trocas-e-devolucoes',
     title: 'Trocas e devoluções',
-    html: '<p>Você tem até 7 dias corridos após o recebimento para desistir da compra, conforme o Código de Defesa do Consumidor. Solicite pelo Troque Fácil ou pela central de atendimento.</p>',
+    html: RETURNS_HTML,
   },
   {
     slug: 'formas-de-pagamento',

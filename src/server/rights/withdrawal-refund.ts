@@ -1,0 +1,141 @@
+// One concern: the team ending a withdrawal. It chooses when the money goes back (at once, or once the goods
+// are back); the money goes back through the refund ledger: asked at the provider that took it (payments/refund.ts),
+// or, for the static Pix paid straight into the store's account, written there as the team's own bank transfer.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { inTransaction } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { notFound, PlatformError } from '#/server/errors.ts';
+import { notifyRefund } from '#/server/orders/mail.ts';
+import { moveInTransaction } from '#/server/orders/status.ts';
+import type { Status } from '#/server/orders/status.ts';
+import { notePayment, reais } from '#/server/payments/events.ts';
+import { refundable, refundOrder } from '#/server/payments/refund.ts';
+import type { RefundDeps } from '#/server/payments/refund.ts';
+import { writeRefunds } from '#/server/payments/refund-ledger.ts';
+import { recordChange } from '#/server/staff/audit.ts';
+import type { Actor } from '#/server/staff/audit.ts';
+
+export type WithdrawalStep = 'devolver_agora' | 'aguardar_produto' | 'produto_recebido';
+
+/** The ledger's provider name for money the team sent back from the store's own bank account. */
+export const STORE_BANK = 'banco-da-loja';
+
+const DONE: Record<WithdrawalStep, string> = {
+  devolver_agora: 'Devolução do valor pedida.',
+  aguardar_produto: 'Combinado: o valor volta quando o produto chegar de volta.',
+  produto_recebido: 'Produto recebido e devolução do valor pedida.',
+};
+
+/**
+ * One step of the team on order `number`'s withdrawal; answers what to tell the member. Refunding claims the
+ * withdrawal first (two clicks refund once) and gives the claim back when the refund could not be asked.
+ */
+export async function stepWithdrawal(
+  deps: RefundDeps,
+  number: number,
+  step: WithdrawalStep,
+  actor: Actor,
+): Promise<string> {
+  const { db } = deps;
+  const [row] = await db.select().from(t.withdrawals).where(eq(t.withdrawals.orderNumber, number));
+  if (!row) throw notFound('Não há desistência para este pedido.');
+  if (row.refundedAt)
+    throw new PlatformError(409, 'withdrawal_done', `A devolução do pedido ${String(number)} já foi pedida.`);
+  if (step === 'aguardar_produto') {
+    await inTransaction(db, async (tx) => {
+      await tx
+        .update(t.withdrawals)
+        .set({ refundWhen: 'na_devolucao', decidedBy: actor })
+        .where(eq(t.withdrawals.orderNumber, number));
+      await record(tx, actor, number, row.refundWhen, 'na_devolucao');
+    });
+    return DONE[step];
+  }
+  const claimed = await db
+    .update(t.withdrawals)
+    .set({
+      refundedAt: sql`now()`,
+      closedAt: sql`now()`,
+      refundWhen: step === 'devolver_agora' ? 'agora' : 'na_devolucao',
+      decidedBy: actor,
+      ...(step === 'produto_recebido' ? { goodsBackAt: sql`now()` } : {}),
+    })
+    .where(and(eq(t.withdrawals.orderNumber, number), isNull(t.withdrawals.refundedAt)))
+    .returning();
+  if (claimed.length === 0)
+    throw new PlatformError(409, 'withdrawal_done', `A devolução do pedido ${String(number)} já foi pedida.`);
+  try {
+    if (await refundable(db, number)) {
+      await refundOrder(deps, number, actor);
+      await record(db, actor, number, row.refundWhen, claimed[0]?.refundWhen ?? '');
+    } else await bankRefund(deps, number, actor);
+  } catch (error) {
+    await db
+      .update(t.withdrawals)
+      .set({ refundedAt: null, closedAt: null, goodsBackAt: row.goodsBackAt, refundWhen: row.refundWhen })
+      .where(eq(t.withdrawals.orderNumber, number));
+    throw error;
+  }
+  return DONE[step];
+}
+
+async function record(tx: RefundDeps['db'], actor: Actor, number: number, before: string, after: string) {
+  await recordChange(tx, {
+    actor,
+    action: 'pedido.desistencia',
+    entity: 'pedido',
+    entityId: String(number),
+    before: { devolucao: before || 'a combinar' },
+    after: { devolucao: after },
+  });
+}
+
+/**
+ * A static Pix (paid into the store's account, with no provider to ask): the team sent the money back from its
+ * bank and says so with its click. The ledger keeps it as confirmed by the team, a paid order that never
+ * left is cancelled with its stock back, and the buyer is told the store sent it.
+ */
+async function bankRefund(deps: RefundDeps, number: number, actor: Actor) {
+  const [order] = await deps.db
+    .select({ status: t.orders.status, provider: t.orders.provider, total: t.orders.total })
+    .from(t.orders)
+    .where(eq(t.orders.number, number));
+  if (!order) throw notFound('Pedido não encontrado.');
+  const from = order.status as Status;
+  if (order.provider !== '' || !['paid', 'shipped', 'delivered'].includes(from))
+    throw new PlatformError(
+      409,
+      'not_refundable',
+      `O pagamento do pedido ${String(number)} não está com um provedor que a loja possa acionar, nem foi um Pix na conta da loja: confira o pedido.`,
+    );
+  await inTransaction(deps.db, async (tx) => {
+    if (from === 'paid') await moveInTransaction(tx, number, 'cancelled', { actor, expected: from });
+    await writeRefunds(tx, [
+      {
+        orderNumber: number,
+        provider: STORE_BANK,
+        ref: `desistencia-${String(number)}`,
+        source: '',
+        amount: order.total,
+        reason: 'pedido_da_equipe',
+        actor,
+      },
+    ]);
+    await tx
+      .update(t.refunds)
+      .set({
+        status: 'devolvido',
+        settledAt: sql`now()`,
+        detail: 'Devolvido pela equipe, do banco da loja (Pix estático)',
+      })
+      .where(and(eq(t.refunds.provider, STORE_BANK), eq(t.refunds.ref, `desistencia-${String(number)}`)));
+    await notePayment(
+      tx,
+      number,
+      `Devolução de ${reais(order.total)} feita pela equipe pelo banco da loja`,
+      actor,
+    );
+    await record(tx, actor, number, 'a combinar', 'devolvido pelo banco da loja');
+  });
+  await notifyRefund(deps.db, deps.mailer, deps.origin, number, order.total, 'devolvida');
+}

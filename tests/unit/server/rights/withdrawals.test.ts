@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errorSchema } from '#/contract/common.ts';
+import { formAnswerSchema } from '#/contract/forms.ts';
+import { pedidoAnswerSchema } from '#/contract/order.ts';
+import { staffRequestsSchema } from '#/contract/rights.ts';
+import * as t from '#/server/db/schema.ts';
+import { buyer, json, pickVariants, placeAs } from '../buyers.ts';
+import type { Variant } from '../buyers.ts';
+import { ADMIN_TOKEN, newSession, startPlatform } from '../harness.ts';
+import type { TestPlatform } from '../harness.ts';
+import { as, staffCalls } from '../staff-members.ts';
+
+/** Withdrawing from a purchase (CDC art. 49): asked on the order, confirmed at once, ended by the team with a refund. */
+
+let store: TestPlatform;
+let variant: Variant;
+beforeAll(async () => {
+  store = await startPlatform(10);
+  const [v] = await pickVariants(store, 1);
+  if (!v) throw new Error('no variant');
+  variant = v;
+});
+afterAll(() => store.stop());
+
+const { admin, member } = staffCalls(() => store);
+const staffStatus = (numero: number, situacao: string) =>
+  store.request(`/v2/admin/orders/${String(numero)}/status`, {
+    method: 'PUT',
+    ...json(
+      {
+        situacao,
+        ...(situacao === 'enviado' ? { transportadora: 'Correios', rastreio: 'AA123456785BR' } : {}),
+      },
+      { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    ),
+  });
+
+/** An order placed by a new buyer, moved by the team through `steps`. */
+async function orderAt(steps: string[]) {
+  const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
+  const { pedido } = pedidoAnswerSchema.parse(await (await placeAs(store, b)).json());
+  for (const s of steps) expect((await staffStatus(pedido.numero, s)).status).toBe(200);
+  return { ...b, numero: pedido.numero };
+}
+const withdraw = (session: string, numero: number, body: unknown = {}) =>
+  store.request(`/v2/front/checkout/order/${String(numero)}/withdrawal`, {
+    method: 'POST',
+    ...json(body, { Session: session }),
+  });
+const readOrder = async (session: string, numero: number) =>
+  pedidoAnswerSchema.parse(
+    await (
+      await store.request(`/v2/front/checkout/order/${String(numero)}`, { headers: { Session: session } })
+    ).json(),
+  ).pedido;
+
+describe('the buyer withdraws', () => {
+  test('a delivered order offers it for 7 days; asking records it, e-mails the buyer and the team, and shows it', async () => {
+    const team = await member('desistencias@pedidos.test', 'pedidos');
+    const o = await orderAt(['pago', 'enviado', 'entregue']);
+    const before = await readOrder(o.session, o.numero);
+    expect(before.desistencia?.disponivel).toBe(true);
+    const until = new Date(before.desistencia?.ate ?? 0).getTime() - Date.now();
+    expect(until).toBeGreaterThan(6.9 * 86_400_000);
+    expect(until).toBeLessThanOrEqual(7 * 86_400_000);
+
+    const res = await withdraw(o.session, o.numero, { motivo: 'A cor não combinou com o banheiro.' });
+    expect(res.status).toBe(200);
+    expect(formAnswerSchema.parse(await res.json()).mensagem).toMatch(
+      /^Desistência registrada\. Enviamos a confirmação/,
+    );
+    const after = await readOrder(o.session, o.numero);
+    expect(after.desistencia).toMatchObject({ disponivel: false, pedida: { situacao: 'recebida' } });
+    const mails = () =>
+      store.mail.filter((m) => m.subject.includes(`desistência`) && m.subject.includes(String(o.numero)));
+    await expect.poll(() => mails().length).toBe(2);
+    expect(mails().find((m) => m.kind === 'pedido-desistencia')?.text).toContain('art. 49');
+    expect(mails().find((m) => m.kind === 'equipe-desistencia')?.text).toContain('A cor não combinou');
+
+    // Asked twice: a 409 that changes nothing.
+    const again = await withdraw(o.session, o.numero);
+    expect(again.status).toBe(409);
+    const list = staffRequestsSchema.parse(
+      await (await admin('/requests', { headers: as(team.token) })).json(),
+    );
+    const row = list.desistencias.find((d) => d.pedido === o.numero);
+    expect(row).toMatchObject({
+      situacao: 'recebida',
+      motivo: 'A cor não combinou com o banheiro.',
+      devolucao: 'banco',
+    });
+    expect(new Date(row?.prazo ?? 0).getTime()).toBeGreaterThan(Date.now() + 9 * 86_400_000);
+  });
+
+  test("past 7 days after delivery, unpaid, cancelled, someone else's or a guest: refused, nothing recorded", async () => {
+    const late = await orderAt(['pago', 'enviado', 'entregue']);
+    await store.database.db
+      .update(t.orderEvents)
+      .set({ at: sql`now() - interval '8 days'` })
+      .where(eq(t.orderEvents.orderNumber, late.numero));
+    expect((await readOrder(late.session, late.numero)).desistencia).toBeUndefined();
+    const refused = await withdraw(late.session, late.numero);
+    expect(refused.status).toBe(409);
+    expect(errorSchema.parse(await refused.json()).mensagem).toMatch(/prazo de 7 dias/);
+
+    const unpaid = await orderAt([]);
+    expect((await withdraw(unpaid.session, unpaid.numero)).status).toBe(409);
+    const stranger = newSession();
+    await store.loginAs(stranger, { name: 'Outra Pessoa' });
+    const paid = await orderAt(['pago']);
+    expect((await withdraw(stranger, paid.numero)).status).toBe(404);
+    expect((await withdraw(newSession(), paid.numero)).status).toBe(401);
+    const tooLong = await withdraw(paid.session, paid.numero, { motivo: 'x'.repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    const rows = await store.database.db
+      .select()
+      .from(t.withdrawals)
+      .where(sql`${t.withdrawals.orderNumber} in (${late.numero}, ${unpaid.numero}, ${paid.numero})`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('the team ends it with a refund', () => {
+  test("waiting for the goods, then the goods back: a static Pix is refunded from the store's bank, once", async () => {
+    const team = await member('devolucao@pedidos.test', 'pedidos');
+    const o = await orderAt(['pago', 'enviado', 'entregue']);
+    expect((await withdraw(o.session, o.numero)).status).toBe(200);
+    const step = (acao: unknown) =>
+      admin(`/requests/withdrawals/${String(o.numero)}`, {
+        method: 'POST',
+        body: { acao },
+        headers: as(team.token),
+      });
+    expect((await step('qualquer')).status).toBe(400);
+    expect((await step('aguardar_produto')).status).toBe(200);
+    expect((await readOrder(o.session, o.numero)).desistencia?.pedida?.situacao).toBe('aguardando_produto');
+    const [first, second] = await Promise.all([step('produto_recebido'), step('produto_recebido')]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const refunds = await store.database.db
+      .select()
+      .from(t.refunds)
+      .where(eq(t.refunds.orderNumber, o.numero));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ provider: 'banco-da-loja', status: 'devolvido' });
+    const order = await readOrder(o.session, o.numero);
+    expect(order.reembolso?.situacao).toBe('devolvida');
+    expect(order.desistencia?.pedida?.situacao).toBe('concluida');
+    await expect
+      .poll(() =>
+        store.mail.some(
+          (m) => m.kind === 'pedido-devolucao-devolvida' && m.subject.includes(String(o.numero)),
+        ),
+      )
+      .toBe(true);
+  });
+
+  test('a paid order not yet shipped, refunded at once: cancelled with its stock back', async () => {
+    const o = await orderAt(['pago']);
+    expect((await withdraw(o.session, o.numero)).status).toBe(200);
+    const [stock] = await store.database.db
+      .select({ s: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variant.id));
+    const res = await admin(`/requests/withdrawals/${String(o.numero)}`, {
+      method: 'POST',
+      body: { acao: 'devolver_agora' },
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    const order = await readOrder(o.session, o.numero);
+    expect(order.situacao).toBe('cancelado');
+    const [now] = await store.database.db
+      .select({ s: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variant.id));
+    expect((now?.s ?? 0) - (stock?.s ?? 0)).toBe(1);
+  });
+});
