@@ -56,6 +56,7 @@ import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
 import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
 import { userSchema } from '#/contract/user.ts';
+import { dataExportSchema, privacySchema, staffRequestsSchema } from '#/contract/rights.ts';
 import { wishlistAnswerSchema, wishlistProductsSchema, wishlistSchema } from '#/contract/wishlist.ts';
 
 /**
@@ -132,6 +133,9 @@ export const SCHEMAS = {
   staffCoupon: couponAdminAnswerSchema,
   staffStock: staffStockSchema,
   staffStockChange: stockChangeAnswerSchema,
+  privacy: privacySchema,
+  dataExport: dataExportSchema,
+  staffRequests: staffRequestsSchema,
 };
 
 export type Schemas = typeof SCHEMAS;

@@ -93,6 +93,8 @@ export const staffMeSchema = z.object({
   pedidosAAgir: z.number().int().optional(),
   /** The same roles: inbox messages not yet answered. */
   mensagensAResponder: z.number().int().optional(),
+  /** The same roles: withdrawals and account deletions still open (our extension). */
+  solicitacoesAbertas: z.number().int().optional(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 

@@ -3,13 +3,24 @@ import type { Client } from '#/api/http.ts';
 import { isOrderNumber } from '#/contract/order.ts';
 import type { Pedido, PedidoResumo } from '#/contract/order.ts';
 import { pixQrSvg } from '#/lib/pix-qr.ts';
-import type { Answer } from './answer.ts';
-import { refusal } from './answer.ts';
+import { withdrawFromOrder } from '#/api/rights.ts';
+import type { Answer, Notice } from './answer.ts';
+import { redirect, refusal } from './answer.ts';
+import { postedFields } from './fields.ts';
 import { requireLogin, visitorClient } from './visit.ts';
 import type { Visit } from './visit.ts';
 
-/** An order for its page, with the QR code of its Pix while it waits to be paid; undefined: a 404. */
-export type OrderFound = { pedido: Pedido; qrSvg?: string | undefined } | undefined;
+/**
+ * An order for its page, with the QR code of its Pix while it waits to be paid, and how the withdrawal form's
+ * post went; undefined: a 404.
+ */
+export type OrderFound =
+  | {
+      pedido: Pedido;
+      qrSvg?: string | undefined;
+      withdrawal?: { notice?: Notice | undefined; motivo?: string | undefined } | undefined;
+    }
+  | undefined;
 
 /**
  * The order just placed (`/checkout/pedido/{numero}`): only its buyer's session or account opens it. Back
@@ -23,7 +34,11 @@ export async function placedOrderPage(visit: Visit, numero: string | undefined):
   };
 }
 
-/** One of the customer's orders inside the account: a guest logs in first; someone else's is a 404. */
+/**
+ * One of the customer's orders inside the account: a guest logs in first; someone else's is a 404. Its form
+ * withdraws from the purchase (`acao=desistir`): done, the page comes back with the confirmation; refused, it
+ * shows why with what was typed.
+ */
 export async function accountOrderPage(
   visit: Visit,
   numero: string | undefined,
@@ -31,8 +46,37 @@ export async function accountOrderPage(
   const client = visitorClient(visit);
   const login = await requireLogin(client, visit);
   if ('redirect' in login) return login;
-  return { view: await orderForPage(client, numero) };
+  const fields = await postedFields(visit.request);
+  if (fields && isOrderNumber(numero)) {
+    const motivo = (fields['motivo'] ?? '').slice(0, 2000);
+    try {
+      await withdrawFromOrder(client, numero, motivo);
+      return redirect(`/minha-conta/pedidos/${numero}?desistencia=pedida#desistencia`);
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused.status === 404) return { view: undefined, status: 404 };
+      const found = await orderForPage(client, numero);
+      return {
+        status: refused.status,
+        view: found && {
+          ...found,
+          withdrawal: { notice: { text: refused.fields['motivo'] ?? refused.mensagem, error: true }, motivo },
+        },
+      };
+    }
+  }
+  const found = await orderForPage(client, numero);
+  const done = visit.url.searchParams.get('desistencia') === 'pedida' && found?.pedido.desistencia?.pedida;
+  return {
+    view: found && {
+      ...found,
+      ...(done ? { withdrawal: { notice: { text: WITHDRAWAL_DONE, error: false } } } : {}),
+    },
+  };
 }
+
+const WITHDRAWAL_DONE =
+  'Desistência registrada. Enviamos a confirmação para o seu e-mail; a equipe combina com você a volta do produto e a devolução do valor.';
 
 /** The customer's orders, newest first. */
 export async function accountOrdersPage(visit: Visit): Promise<Answer<PedidoResumo[]>> {

@@ -43,6 +43,7 @@ export type PanelSection =
   | 'inicio'
   | 'pedidos'
   | 'mensagens'
+  | 'solicitacoes'
   | 'clientes'
   | 'produtos'
   | 'planilha'

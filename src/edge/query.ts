@@ -7,7 +7,8 @@ import { readdress } from './readdress.ts';
  * reviews' page and star count (`avaliacoes`, `nota`: also the review form's chosen stars), the
  * shipping calculator, forms' return addresses and one-time links, the error page's `debug`, the
  * order page's `novo` (just placed) and `payment_id` (back from Mercado Pago: the store reads that payment),
- * and the checkout's delivery address (`endereco`).
+ * the checkout's delivery address (`endereco`), and the account order page's `desistencia` (a withdrawal
+ * just recorded).
  * Any other parameter (a tracking tag, a cache-buster, junk) is dropped before the page renders: the page
  * is the bare page, rendered and cached once under the bare key, so `?x=<n>` can neither fill the route
  * cache nor make every request a render. The browser keeps its address as typed (analytics read it there).
@@ -35,6 +36,7 @@ export const PAGE_PARAMS = new Set([
   'novo',
   'payment_id',
   'endereco',
+  'desistencia',
 ]);
 /** Longer queries than any page makes are refused rather than parsed and keyed. */
 export const QUERY_MAX = 2048;

@@ -109,6 +109,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
     'Início',
     /^Pedidos\s*\d+\s*pedidos? esperam? a equipe$/,
     /^Mensagens/,
+    /^Solicitações/,
     'Clientes',
   ]);
   // The team was e-mailed the new order, with the link to it in the panel.

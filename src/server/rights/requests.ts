@@ -91,3 +91,13 @@ async function ordersUnderWay(db: Db, customers: number[]): Promise<Map<number, 
 
 /** When a deletion request asked now must be answered. */
 export const deletionDue = (from = new Date()) => new Date(from.getTime() + DELETION_DAYS * 86_400_000);
+
+/** Withdrawals still to refund and deletion requests still to answer: the panel menu's count. */
+export async function openRequestCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${t.withdrawals} where ${t.withdrawals.closedAt} is null)::int + (select count(*) from ${t.deletionRequests} where ${t.deletionRequests.status} = 'aberta')::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
+}

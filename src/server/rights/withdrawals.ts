@@ -115,14 +115,12 @@ export async function requestWithdrawal(
         'withdrawal_exists',
         'Você já desistiu deste pedido: a equipe está cuidando dele.',
       );
-    await tx
-      .insert(t.orderEvents)
-      .values({
-        orderNumber: number,
-        status: order.status,
-        actor: 'cliente',
-        note: 'Desistência da compra pedida pelo cliente',
-      });
+    await tx.insert(t.orderEvents).values({
+      orderNumber: number,
+      status: order.status,
+      actor: 'cliente',
+      note: 'Desistência da compra pedida pelo cliente',
+    });
     return row;
   });
   const deadline = refundDeadline(requested);

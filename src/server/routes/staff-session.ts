@@ -19,6 +19,7 @@ import { unansweredCount } from '#/server/staff/inbox.ts';
 import { ordersWaitingForTeam } from '#/server/staff/orders.ts';
 import type { MemberRow } from '#/server/staff/members.ts';
 import { confirmEnrolment, disableSecondFactor, startEnrolment } from '#/server/staff/second-factor.ts';
+import { openRequestCount } from '#/server/rights/requests.ts';
 import {
   endOtherStaffSessions,
   endStaffSession,
@@ -119,7 +120,11 @@ staffSession.get('/me', async (c) => {
   const { db } = c.get('config');
   const counts =
     papel === 'dono' || papel === 'pedidos'
-      ? { pedidosAAgir: await ordersWaitingForTeam(db), mensagensAResponder: await unansweredCount(db) }
+      ? {
+          pedidosAAgir: await ordersWaitingForTeam(db),
+          mensagensAResponder: await unansweredCount(db),
+          solicitacoesAbertas: await openRequestCount(db),
+        }
       : {};
   return c.json({ papel, ...(member ? { membro: toMembro(member) } : {}), ...counts });
 });

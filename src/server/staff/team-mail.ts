@@ -26,7 +26,13 @@ export async function teamAddresses(db: Db): Promise<string[]> {
 }
 
 /** E-mail the team (the chosen addresses, else owners and orders members) in the background. */
-export async function mailTeam(deps: TeamMailDeps, kind: string, subject: string, text: string, about: string) {
+export async function mailTeam(
+  deps: TeamMailDeps,
+  kind: string,
+  subject: string,
+  text: string,
+  about: string,
+) {
   const to = await teamAddresses(deps.db);
   if (to.length === 0) {
     console.error(`[team] ${about}: the store has no owner or orders member to tell`);

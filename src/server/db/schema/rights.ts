@@ -23,7 +23,11 @@ export const withdrawals = pgTable(
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
     closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('withdrawals_open_idx').on(t.requestedAt).where(sql`${t.closedAt} is null`)],
+  (t) => [
+    index('withdrawals_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
 );
 
 /**

@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
+import { confirmSignUp, fillSignUp, screenOf, shopperContext } from './shopper.ts';
+import { teamMember } from './staff.ts';
+
+/**
+ * The shopper's rights, as a shopper and the team use them without JavaScript: withdrawing from a purchase on
+ * the order's page (CDC art. 49) and the team's refund; the copy of the data, a consent taken back, and the
+ * account's deletion approved by an owner (LGPD art. 18).
+ */
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(ownAddress());
+});
+
+const newEmail = (who: string) =>
+  `${who}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
+
+/** Sign up from the cart and place a Pix order; answers its number. */
+async function signUpAndBuy(page: Page, name: string, email: string, password: string): Promise<number> {
+  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
+  await page.locator('article.card:not(.card--off) a.card__link').nth(3).click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill(name);
+  await fillSignUp(form, { email, password, city: 'Campinas' });
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, email);
+  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
+  return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);
+}
+
+/** The team moves the order through the staff API, as its automation would. */
+async function move(request: APIRequestContext, numero: number, situacoes: string[]) {
+  for (const situacao of situacoes) {
+    const res = await request.put(`/api/v2/admin/orders/${String(numero)}/status`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: {
+        situacao,
+        ...(situacao === 'enviado' ? { transportadora: 'Correios', rastreio: 'AA123456785BR' } : {}),
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+}
+
+const fits = async (page: Page, isMobile: boolean) => {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(screenOf(isMobile).width);
+};
+
+test('a delivered order: the buyer withdraws on its page, the team refunds once the goods are back', async ({
+  browser,
+  request,
+  isMobile,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail('desiste');
+  // The whole journey without JavaScript: the purchase, then the right on the order inside the account.
+  const buyer = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  const numero = await signUpAndBuy(buyer, 'Renata Desistente', email, 'uma senha longa de quem desiste');
+  await move(request, numero, ['pago', 'enviado', 'entregue']);
+  await buyer.goto(`/minha-conta/pedidos/${String(numero)}`);
+  const box = buyer.getByRole('region', { name: 'Desistir da compra' });
+  await expect(box).toContainText('em até 7 dias do recebimento');
+  await box.getByLabel('Motivo (opcional)').fill('O modelo não coube na bancada.');
+  await box.getByRole('button', { name: 'Desistir da compra' }).click();
+  await expect(buyer.getByRole('status').filter({ hasText: 'Desistência registrada' })).toBeVisible();
+  await expect(box).toContainText('Recebida: a equipe vai combinar a devolução');
+  await expect(box.getByRole('button', { name: 'Desistir da compra' })).toHaveCount(0);
+  await fits(buyer, isMobile);
+  await expect.poll(() => mailsTo(email).some((m) => m.includes('recebemos sua desist'))).toBe(true);
+
+  // The owner sees it with its deadline, waits for the goods, then refunds (a static Pix: from the store's bank).
+  const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  await teamMember(owner, request, 'dono', 'Dora Dona');
+  await owner
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: /^Solicitações/ })
+    .click();
+  const card = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
+  await expect(card).toContainText('Devolver até');
+  await expect(card).toContainText('O modelo não coube na bancada.');
+  await fits(owner, isMobile);
+  await card.getByRole('button', { name: /^Devolver quando o produto voltar/ }).click();
+  await expect(
+    owner.getByRole('status').filter({ hasText: 'o valor volta quando o produto chegar' }),
+  ).toBeVisible();
+  await owner
+    .getByRole('article', { name: `Pedido ${String(numero)}` })
+    .getByRole('button', { name: /^Produto recebido: já devolvi o valor/ })
+    .click();
+  await expect(
+    owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução do valor pedida' }),
+  ).toBeVisible();
+
+  await buyer.reload();
+  await expect(buyer.getByRole('region', { name: 'Desistir da compra' })).toContainText(
+    'Concluída: valor devolvido',
+  );
+  await expect.poll(() => mailsTo(email).some((m) => m.includes('confirmada'))).toBe(true);
+});
+
+test("privacy: the copy of the data, a consent withdrawn, the account deleted on an owner's approval", async ({
+  browser,
+  request,
+  isMobile,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail('privada');
+  const password = 'uma senha longa de quem sai';
+  const name = `Helena Privada ${isMobile ? 'Celular' : 'Mesa'}`;
+  const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  await signUpAndBuy(shopper, name, email, password);
+  // Offers are consented on the account page, then withdrawn in one click on "Privacidade".
+  await shopper.goto('/minha-conta/');
+  await shopper.getByLabel('Quero receber ofertas e novidades por e-mail').check();
+  await shopper.getByRole('button', { name: 'Salvar' }).click();
+  await shopper
+    .getByRole('navigation', { name: 'Sua conta' })
+    .getByRole('link', { name: 'Privacidade' })
+    .click();
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText('Privacidade');
+  await shopper.getByRole('button', { name: 'Retirar o consentimento para ofertas por e-mail' }).click();
+  await expect(shopper.getByRole('status').filter({ hasText: 'não recebe mais ofertas' })).toBeVisible();
+  await expect(shopper.getByText('Não autorizado.')).toBeVisible();
+  await fits(shopper, isMobile);
+
+  // The copy: one zip with the JSON and a CSV per part, the profile and the order in it.
+  const download = await shopper.context().request.get('/minha-conta/privacidade/meus-dados.zip');
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/zip');
+  const files = unzipSync(new Uint8Array(await download.body()));
+  expect(Object.keys(files).sort()).toEqual([
+    'avaliacoes.csv',
+    'consentimentos.csv',
+    'enderecos.csv',
+    'itens-dos-pedidos.csv',
+    'mensagens.csv',
+    'meus-dados.json',
+    'pedidos.csv',
+    'perfil.csv',
+    'solicitacoes.csv',
+  ]);
+  expect(strFromU8(files['perfil.csv'] ?? new Uint8Array())).toContain(email);
+  const json = JSON.parse(strFromU8(files['meus-dados.json'] ?? new Uint8Array())) as { pedidos: unknown[] };
+  expect(json.pedidos).toHaveLength(1);
+
+  // Deletion: a wrong password changes nothing; the right one opens the request, with its deadline.
+  await shopper.getByLabel('Sua senha, para confirmar').fill('não é esta');
+  await shopper.getByRole('button', { name: 'Pedir a exclusão da conta' }).click();
+  await expect(shopper.getByRole('alert').filter({ hasText: 'Senha incorreta' })).toBeVisible();
+  await shopper.getByLabel('Sua senha, para confirmar').fill(password);
+  await shopper.getByRole('button', { name: 'Pedir a exclusão da conta' }).click();
+  await expect(shopper.getByRole('status').filter({ hasText: 'Pedido de exclusão recebido' })).toBeVisible();
+  await expect(shopper.getByText(/A equipe responde até/)).toBeVisible();
+  await expect.poll(() => mailsTo(email).some((m) => m.includes('exclus'))).toBe(true);
+
+  // An owner approves it in the panel: the customer is logged out and the account no longer opens.
+  const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
+  await teamMember(owner, request, 'dono', 'Olga Dona');
+  await owner.goto('/painel/solicitacoes');
+  const card = owner.getByRole('article', { name: name });
+  await expect(card).toContainText('Responder até');
+  await card.getByRole('button', { name: `Aprovar e excluir os dados de ${name}` }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Conta excluída' })).toBeVisible();
+  await expect(owner.getByRole('article', { name: 'Cliente excluído' }).first()).toContainText(
+    'Conta excluída',
+  );
+  await fits(owner, isMobile);
+
+  await shopper.goto('/minha-conta/privacidade');
+  await expect(shopper).toHaveURL(/\/checkout\/acesso\?retorno=/);
+});
