@@ -68,7 +68,12 @@ export type Privacidade = z.infer<typeof privacySchema>;
 /** `POST checkout/privacy/consents`: withdraw one consent (an "Avise-me" by its id). */
 export const consentWithdrawSchema = z.object({
   consentimento: z.enum(CONSENTS, { error: 'Escolha o consentimento a retirar.' }),
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  id: z.coerce
+    .number({ error: 'Aviso inválido. Atualize a página.' })
+    .int('Aviso inválido. Atualize a página.')
+    .positive('Aviso inválido. Atualize a página.')
+    .max(2_147_483_647, 'Aviso inválido. Atualize a página.')
+    .optional(),
 });
 
 /** `POST checkout/privacy/deletion`: the customer asks for the account's deletion, confirming the password. */

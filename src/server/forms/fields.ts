@@ -5,6 +5,9 @@ export function readForm<S extends z.ZodType>(
   body: unknown,
   schema: S,
 ): { ok: true; data: z.infer<S> } | { ok: false; erros: Record<string, string> } {
+  // A body that is not an object of fields (a bare string, a list) is no form: one Portuguese line, never zod's.
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
+    return { ok: false, erros: { formulario: 'Envie os campos do formulário como um objeto JSON.' } };
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return { ok: true, data: parsed.data };
   const erros: Record<string, string> = {};

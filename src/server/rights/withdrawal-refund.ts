@@ -64,6 +64,16 @@ export async function stepWithdrawal(
     .returning();
   if (claimed.length === 0)
     throw new PlatformError(409, 'withdrawal_done', `A devolução do pedido ${String(number)} já foi pedida.`);
+  // Refunded already from the order's page: the withdrawal ends with that refund, never a second one.
+  const [earlier] = await db
+    .select({ id: t.refunds.id })
+    .from(t.refunds)
+    .where(eq(t.refunds.orderNumber, number))
+    .limit(1);
+  if (earlier) {
+    await record(db, actor, number, row.refundWhen, 'devolvido pela página do pedido');
+    return 'A devolução deste pedido já tinha sido pedida na página do pedido: a desistência foi encerrada com ela.';
+  }
   try {
     if (await refundable(db, number)) {
       await refundOrder(deps, number, actor);

@@ -255,3 +255,30 @@ describe('deleting the account', () => {
     expect((await get('privacy', c.sid)).status).toBe(401);
   });
 });
+
+describe('strange input', () => {
+  test('each bad body is a 4xx in Portuguese that changes nothing', async () => {
+    const c = await fullCustomer('Estranha', '(31) 95555-0000');
+    for (const body of [
+      { consentimento: 'aviso', id: 'abc' },
+      { consentimento: 'aviso', id: -1 },
+      { consentimento: ['ofertas'] },
+      'não é json',
+      { senha: { $ne: '' } },
+    ]) {
+      const res = await post(
+        typeof body === 'object' && 'senha' in body ? 'privacy/deletion' : 'privacy/consents',
+        body,
+        c.sid,
+      );
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      const { mensagem } = (await res.json()) as { mensagem: string };
+      expect(mensagem).not.toMatch(/invalid|expected|received/i);
+    }
+    const privacy = privacySchema.parse(await (await get('privacy', c.sid)).json());
+    expect(privacy.consentimentos.newsletter).not.toBeNull();
+    expect(privacy.consentimentos.avisos).toHaveLength(1);
+    expect(privacy.exclusao).toBeNull();
+  });
+});

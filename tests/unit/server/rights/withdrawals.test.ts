@@ -177,3 +177,28 @@ describe('the team ends it with a refund', () => {
     expect((now?.s ?? 0) - (stock?.s ?? 0)).toBe(1);
   });
 });
+
+test('refunded from the order page first: the withdrawal ends with that refund, never a second one', async () => {
+  const o = await orderAt(['pago', 'enviado', 'entregue']);
+  expect((await withdraw(o.session, o.numero)).status).toBe(200);
+  // The team gave the money back by hand (the static Pix's row, as the ledger keeps it), then steps.
+  await store.database.db.insert(t.refunds).values({
+    orderNumber: o.numero,
+    provider: 'banco-da-loja',
+    ref: `manual-${String(o.numero)}`,
+    source: '',
+    amount: 10,
+    status: 'devolvido',
+    reason: 'pedido_da_equipe',
+  });
+  const res = await admin(`/requests/withdrawals/${String(o.numero)}`, {
+    method: 'POST',
+    body: { acao: 'devolver_agora' },
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  expect(formAnswerSchema.parse(await res.json()).mensagem).toMatch(/já tinha sido pedida/);
+  const refunds = await store.database.db.select().from(t.refunds).where(eq(t.refunds.orderNumber, o.numero));
+  expect(refunds).toHaveLength(1);
+  expect((await readOrder(o.session, o.numero)).desistencia?.pedida?.situacao).toBe('concluida');
+});
