@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
 import { confirmSignUp, fillSignUp, screenOf, shopperContext } from './shopper.ts';
 import { teamMember } from './staff.ts';
@@ -49,6 +50,21 @@ async function move(request: APIRequestContext, numero: number, situacoes: strin
   }
 }
 
+/** axe on each page as `who` sees it (axe runs in the page: a JavaScript context with the same cookies). */
+async function accessible(browser: Browser, isMobile: boolean, who: Page, paths: string[]) {
+  const checked = await (
+    await shopperContext(browser, isMobile, {
+      javaScript: true,
+      storageState: await who.context().storageState(),
+    })
+  ).newPage();
+  for (const path of paths) {
+    await checked.goto(path);
+    await expectNoSeriousA11yIssues(checked, undefined, path);
+  }
+  await checked.context().close();
+}
+
 const fits = async (page: Page, isMobile: boolean) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(screenOf(isMobile).width);
@@ -87,6 +103,8 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(card).toContainText('Devolver até');
   await expect(card).toContainText('O modelo não coube na bancada.');
   await fits(owner, isMobile);
+  await accessible(browser, isMobile, buyer, [`/minha-conta/pedidos/${String(numero)}`]);
+  await accessible(browser, isMobile, owner, ['/painel/solicitacoes']);
   await card.getByRole('button', { name: /^Devolver quando o produto voltar/ }).click();
   await expect(
     owner.getByRole('status').filter({ hasText: 'o valor volta quando o produto chegar' }),
@@ -130,6 +148,7 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   await expect(shopper.getByRole('status').filter({ hasText: 'não recebe mais ofertas' })).toBeVisible();
   await expect(shopper.getByText('Não autorizado.')).toBeVisible();
   await fits(shopper, isMobile);
+  await accessible(browser, isMobile, shopper, ['/minha-conta/privacidade']);
 
   // The copy: one zip with the JSON and a CSV per part, the profile and the order in it.
   const download = await shopper.context().request.get('/minha-conta/privacidade/meus-dados.zip');
