@@ -117,6 +117,14 @@ const codeConfirmation = (again: string) =>
       .regex(/^\d{6}$/, { message: 'Digite os 6 números do código que enviamos por e-mail.' }),
   });
 
+/** A company's state registration (the NF-e's indIEDest): digits, ISENTO, or empty; ignored for people. */
+const stateRegistration = z
+  .string({ error: STATE_REGISTRATION_MESSAGE })
+  .max(40, STATE_REGISTRATION_MESSAGE)
+  .default('')
+  .refine((v) => stateRegistrationOf(v) !== undefined, { message: STATE_REGISTRATION_MESSAGE })
+  .transform((v) => stateRegistrationOf(v) ?? '');
+
 /** `POST checkout/register/confirm`: the sign-up's challenge and the code its e-mail carried. */
 export const signupConfirmSchema = codeConfirmation('Faça o cadastro de novo para receber um código.');
 
@@ -146,11 +154,7 @@ export const signupSchema = z
       }),
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
     /** A company's state registration (the NF-e's indIEDest): digits, ISENTO, or empty; ignored for people. */
-    inscricaoEstadual: z
-      .string()
-      .default('')
-      .refine((v) => stateRegistrationOf(v) !== undefined, { message: STATE_REGISTRATION_MESSAGE })
-      .transform((v) => stateRegistrationOf(v) ?? ''),
+    inscricaoEstadual: stateRegistration,
     /** Required for people (checked below); empty for companies. */
     nascimento: birthDate.default(''),
     ...addressShape,
@@ -224,6 +228,8 @@ export const resetSchema = z.object({
 export const profileSchema = z.object({
   nomeRazao: text('seu nome completo (ou a razão social)', 120),
   celular: cellphone,
+  /** A company's state registration, changed here too (a person's account ignores it). */
+  inscricaoEstadual: stateRegistration,
   ...addressShape,
   optin: z.boolean().default(false),
 });

@@ -14,6 +14,8 @@ export const userSchema = z.object({
   pessoa: z.enum(['F', 'J', '']),
   sexo: z.enum(['m', 'f', 'o', 'i', '']),
   nascimento: z.string(),
+  /** A company's state registration (our extension): digits, `ISENTO`, or empty. */
+  inscricaoEstadual: z.string().optional(),
   revendedor: z.boolean(),
   logado: z.boolean(),
   loginFacilitado: z.boolean(),

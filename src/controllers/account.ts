@@ -46,5 +46,6 @@ function profileValues(user: User): Fields {
     cidade: address.cidade,
     uf: address.uf,
     optin: user.optin ? 'on' : '',
+    inscricaoEstadual: user.inscricaoEstadual ?? '',
   };
 }

@@ -95,11 +95,18 @@ export async function createCustomer(db: Db, customer: NewCustomer): Promise<num
   return created?.id;
 }
 
-/** What a customer may change in the profile: name, phone, newsletter and address. */
+/**
+ * What a customer may change in the profile: name, phone, offers and address, and a company's state
+ * registration (a person's stays empty).
+ */
 export async function updateProfile(
   db: Db,
-  customerId: number,
-  profile: { name: string; phone: string; optin: boolean; address: Address },
+  customer: Pick<Customer, 'id' | 'pessoa'>,
+  profile: { name: string; phone: string; optin: boolean; address: Address; stateRegistration: string },
 ): Promise<void> {
-  await db.update(t.customers).set(profile).where(eq(t.customers.id, customerId));
+  const { stateRegistration, ...rest } = profile;
+  await db
+    .update(t.customers)
+    .set({ ...rest, ...(customer.pessoa === 'J' ? { stateRegistration } : {}) })
+    .where(eq(t.customers.id, customer.id));
 }

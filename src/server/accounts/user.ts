@@ -42,6 +42,7 @@ export function customerUser(customer: Customer, cep: string): User {
     pessoa: customer.pessoa === 'J' ? 'J' : 'F',
     sexo: (['m', 'f', 'o', 'i'] as const).find((s) => s === customer.sexo) ?? '',
     nascimento: customer.birthDate,
+    inscricaoEstadual: customer.stateRegistration,
     logado: true,
     ativo: true,
     optin: customer.optin,

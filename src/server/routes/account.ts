@@ -205,7 +205,13 @@ account.post('/user', async (c) => {
   const customer = await requireCustomer(db, c.get('session'), 'Entre na sua conta para alterar seus dados.');
   const form = readForm(await body(c), profileSchema);
   if (!form.ok) return c.json(invalidForm(form.erros), 400);
-  const { nomeRazao, celular, optin, ...address } = form.data;
-  await updateProfile(db, customer.id, { name: nomeRazao, phone: celular, optin, address });
+  const { nomeRazao, celular, optin, inscricaoEstadual, ...address } = form.data;
+  await updateProfile(db, customer, {
+    name: nomeRazao,
+    phone: celular,
+    optin,
+    address,
+    stateRegistration: inscricaoEstadual,
+  });
   return c.json({ sucesso: true, mensagem: 'Dados atualizados.' } satisfies FormAnswer);
 });

@@ -288,6 +288,50 @@ describe('password recovery', () => {
 });
 
 describe('profile', () => {
+  test("a company's state registration is changed here (checked, upper-cased); a person's account keeps none", async () => {
+    const address = {
+      cep: '20040-020',
+      logradouro: 'Av. Rio Branco',
+      numero: '1',
+      bairro: 'Centro',
+      cidade: 'Rio de Janeiro',
+      uf: 'RJ',
+    };
+    const company = await signUp(
+      person({
+        pessoa: 'J',
+        documento: cnpj('445556660001'),
+        nomeRazao: 'Metais Lima Ltda',
+        nascimento: '',
+        inscricaoEstadual: '',
+      }),
+      session(),
+    );
+    expect(company.status).toBe(201);
+    const sid = company.headers.get('Session') ?? '';
+    const change = (inscricaoEstadual: unknown, to = sid) =>
+      post(
+        'user',
+        { nomeRazao: 'Metais Lima Ltda', celular: '21987654321', ...address, inscricaoEstadual },
+        to,
+      );
+    const wrong = await change('12-ab');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { erros: Record<string, string> }).erros['inscricaoEstadual']).toMatch(
+      /Inscrição estadual/,
+    );
+    expect((await user(sid)).inscricaoEstadual).toBe('');
+    expect((await change('isento')).status).toBe(200);
+    expect((await user(sid)).inscricaoEstadual).toBe('ISENTO');
+    expect((await change('123.456.789.110')).status).toBe(200);
+    expect((await user(sid)).inscricaoEstadual).toBe('123456789110');
+
+    const someone = await signUp(person(), session());
+    const theirs = someone.headers.get('Session') ?? '';
+    expect((await change('ISENTO', theirs)).status).toBe(200);
+    expect((await user(theirs)).inscricaoEstadual).toBe('');
+  });
+
   test('a guest cannot change it; a customer can, with messages per field', async () => {
     expect((await post('user', { nomeRazao: 'X' }, session())).status).toBe(401);
     const signup = await signUp(person(), session());
