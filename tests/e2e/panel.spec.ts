@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { mailsTo, STAFF_LINKS, STAFF_OWNERS } from './servers.ts';
-import { confirmSignUp, fillSignUp, screenOf, shopperContext } from './shopper.ts';
+import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
 /** The first owner's one-time link, made by `npm run staff -- add` before the server started (one per project). */
@@ -30,21 +30,6 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 /** A shopper places a Pix order without JavaScript; answers its number and the shopper's page. */
-async function placeOrder(page: Page, email: string): Promise<number> {
-  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
-  await page.locator('article.card:not(.card--off) a.card__link').nth(2).click();
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
-  await page.getByRole('link', { name: 'Criar conta' }).click();
-  const form = page.locator('main form');
-  await form.getByLabel('Nome completo ou razão social').fill('Paula Cliente do Painel');
-  await fillSignUp(form, { email, password: 'uma senha longa de cliente', city: 'Campinas' });
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await confirmSignUp(page, email);
-  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
-  return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);
-}
 
 test('the first owner sets a password, adds an orders member, who marks an order paid and ships it; the shopper sees it', async ({
   browser,
@@ -97,7 +82,11 @@ test('the first owner sets a password, adds an orders member, who marks an order
   // A shopper places an order.
   const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   const buyerEmail = `cliente.painel.${String(Date.now())}.${isMobile ? 'm' : 'd'}@exemplo.com.br`;
-  const numero = await placeOrder(shopper, buyerEmail);
+  const numero = await signUpAndBuy(shopper, {
+    name: 'Paula Cliente do Painel',
+    email: buyerEmail,
+    password: 'uma senha longa de cliente',
+  });
 
   // The member sets a password and logs in: the orders are there, the team page is not theirs.
   const member = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();

@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
-import { confirmSignUp, fillSignUp, screenOf, shopperContext } from './shopper.ts';
+import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
 import { teamMember } from './staff.ts';
 
 /**
@@ -18,23 +18,6 @@ test.beforeEach(async ({ context }) => {
 
 const newEmail = (who: string) =>
   `${who}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@exemplo.com.br`;
-
-/** Sign up from the cart and place a Pix order; answers its number. */
-async function signUpAndBuy(page: Page, name: string, email: string, password: string): Promise<number> {
-  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
-  await page.locator('article.card:not(.card--off) a.card__link').nth(3).click();
-  await page.getByRole('button', { name: 'Comprar' }).click();
-  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
-  await page.getByRole('link', { name: 'Criar conta' }).click();
-  const form = page.locator('main form');
-  await form.getByLabel('Nome completo ou razão social').fill(name);
-  await fillSignUp(form, { email, password, city: 'Campinas' });
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await confirmSignUp(page, email);
-  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
-  return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);
-}
 
 /** The team moves the order through the staff API, as its automation would. */
 async function move(request: APIRequestContext, numero: number, situacoes: string[]) {
@@ -79,7 +62,11 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   const email = newEmail('desiste');
   // The whole journey without JavaScript: the purchase, then the right on the order inside the account.
   const buyer = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
-  const numero = await signUpAndBuy(buyer, 'Renata Desistente', email, 'uma senha longa de quem desiste');
+  const numero = await signUpAndBuy(
+    buyer,
+    { name: 'Renata Desistente', email, password: 'uma senha longa de quem desiste' },
+    3,
+  );
   await move(request, numero, ['pago', 'enviado', 'entregue']);
   await buyer.goto(`/minha-conta/pedidos/${String(numero)}`);
   const box = buyer.getByRole('region', { name: 'Desistir da compra' });
@@ -134,7 +121,7 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   const password = 'uma senha longa de quem sai';
   const name = `Helena Privada ${isMobile ? 'Celular' : 'Mesa'}`;
   const shopper = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
-  await signUpAndBuy(shopper, name, email, password);
+  await signUpAndBuy(shopper, { name, email, password }, 3);
   // Offers are consented on the account page, then withdrawn in one click on "Privacidade".
   await shopper.goto('/minha-conta/');
   await shopper.getByLabel('Quero receber ofertas e novidades por e-mail').check();

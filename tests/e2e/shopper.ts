@@ -53,3 +53,27 @@ export async function confirmSignUp(page: Page, email: string, outbox?: string) 
   await page.getByLabel('Código de 6 números').fill(await signUpCode(email, outbox));
   await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
 }
+
+/**
+ * A new shopper's first purchase, as it goes without JavaScript: the `nth` cheapest bathroom product to the
+ * cart, sign-up from the cart (the e-mailed code), a Pix order. Answers the order's number.
+ */
+export async function signUpAndBuy(
+  page: Page,
+  person: { name: string; email: string; password: string },
+  nth = 2,
+): Promise<number> {
+  await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
+  await page.locator('article.card:not(.card--off) a.card__link').nth(nth).click();
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await page.getByRole('link', { name: 'Continuar', exact: true }).click();
+  await page.getByRole('link', { name: 'Criar conta' }).click();
+  const form = page.locator('main form');
+  await form.getByLabel('Nome completo ou razão social').fill(person.name);
+  await fillSignUp(form, { email: person.email, password: person.password, city: 'Campinas' });
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await confirmSignUp(page, person.email);
+  await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
+  return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);
+}
