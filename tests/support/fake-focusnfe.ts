@@ -5,9 +5,8 @@
 // src/server/invoices/focusnfe/spec.ts (written from that documentation) and with the NF-e's own sums;
 // mismatches, and a second issue of the same ref, are kept in `violations` for the test to assert empty.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readJson, sendJson, serveOnLoopback } from './loopback.ts';
 import {
   cancelRequestSchema,
   correctionRequestSchema,
@@ -135,22 +134,6 @@ export async function startFakeFocusNfe() {
           : 'Rejeição: CNPJ do emitente inválido';
   };
 
-  const readBody = async (req: IncomingMessage): Promise<unknown> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    try {
-      return text ? JSON.parse(text) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
     const path = url.pathname;
     if (
@@ -164,30 +147,30 @@ export async function startFakeFocusNfe() {
     }
     const expected = `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
     if (req.headers.authorization !== expected) {
-      send(res, 401, { codigo: 'nao_autorizado', mensagem: 'Token inválido' });
+      sendJson(res, 401, { codigo: 'nao_autorizado', mensagem: 'Token inválido' });
       return 401;
     }
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.down) {
-      send(res, 500, { codigo: 'erro_interno', mensagem: 'Erro interno' });
+      sendJson(res, 500, { codigo: 'erro_interno', mensagem: 'Erro interno' });
       return 500;
     }
     if (state.nonsense) {
-      send(res, req.method === 'POST' ? 202 : 200, { ok: 'talvez' });
+      sendJson(res, req.method === 'POST' ? 202 : 200, { ok: 'talvez' });
       return 202;
     }
     if (req.method === 'POST' && path === '/v2/nfe') {
       const ref = url.searchParams.get('ref') ?? '';
-      const parsed = nfeRequestSchema.safeParse(await readBody(req));
+      const parsed = nfeRequestSchema.safeParse(await readJson(req));
       if (!ref) {
-        send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "ref" não informado' });
+        sendJson(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "ref" não informado' });
         return 400;
       }
       if (!parsed.success) {
         violations.push(
           `POST /v2/nfe?ref=${ref}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
         );
-        send(res, 422, {
+        sendJson(res, 422, {
           codigo: 'erro_validacao_schema',
           mensagem: 'Erro na validação do Schema XML, verifique o detalhamento dos erros',
           erros: parsed.error.issues.map((i) => ({ mensagem: i.message, campo: i.path.join('.') })),
@@ -198,7 +181,7 @@ export async function startFakeFocusNfe() {
       const known = notes.get(ref);
       if (known && known.status !== 'erro_autorizacao') {
         violations.push(`POST /v2/nfe?ref=${ref}: a mesma referência enviada de novo (${known.status})`);
-        send(res, 422, {
+        sendJson(res, 422, {
           codigo: 'already_processed',
           mensagem: 'Nota fiscal já autorizada ou em processamento',
         });
@@ -216,38 +199,42 @@ export async function startFakeFocusNfe() {
       };
       notes.set(ref, note);
       reads.set(ref, 0);
-      send(res, 202, { cnpj_emitente: parsed.data.cnpj_emitente, ref, status: 'processando_autorizacao' });
+      sendJson(res, 202, {
+        cnpj_emitente: parsed.data.cnpj_emitente,
+        ref,
+        status: 'processando_autorizacao',
+      });
       return 202;
     }
     const match = /^\/v2\/nfe\/([^/]+)(\/carta_correcao)?$/.exec(path);
     const note = match ? notes.get(decodeURIComponent(match[1] ?? '')) : undefined;
     if (!match || !note) {
-      send(res, 404, { codigo: 'nao_encontrado', mensagem: 'Nota fiscal não encontrada' });
+      sendJson(res, 404, { codigo: 'nao_encontrado', mensagem: 'Nota fiscal não encontrada' });
       return 404;
     }
     if (req.method === 'GET' && !match[2]) {
       const seen = (reads.get(note.ref) ?? 0) + 1;
       reads.set(note.ref, seen);
       if (seen > state.readsBeforeDecision) decide(note);
-      send(res, 200, answerOf(note));
+      sendJson(res, 200, answerOf(note));
       return 200;
     }
     if (req.method === 'DELETE' && !match[2]) {
-      const parsed = cancelRequestSchema.safeParse(await readBody(req));
+      const parsed = cancelRequestSchema.safeParse(await readJson(req));
       if (!parsed.success) {
         violations.push(`DELETE /v2/nfe/${note.ref}: justificativa fora do padrão`);
-        send(res, 400, {
+        sendJson(res, 400, {
           codigo: 'requisicao_invalida',
           mensagem: 'Parâmetro "justificativa" deve ter entre 15 e 255 caracteres',
         });
         return 400;
       }
       if (note.status !== 'autorizado') {
-        send(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
+        sendJson(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
         return 422;
       }
       if (state.cancelRefused) {
-        send(res, 200, {
+        sendJson(res, 200, {
           status: 'erro_cancelamento',
           status_sefaz: '501',
           mensagem_sefaz: 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação',
@@ -255,7 +242,7 @@ export async function startFakeFocusNfe() {
         return 200;
       }
       note.status = 'cancelado';
-      send(res, 200, {
+      sendJson(res, 200, {
         status: 'cancelado',
         status_sefaz: '135',
         mensagem_sefaz: 'Evento registrado e vinculado a NF-e',
@@ -264,18 +251,18 @@ export async function startFakeFocusNfe() {
       return 200;
     }
     if (req.method === 'POST' && match[2]) {
-      const parsed = correctionRequestSchema.safeParse(await readBody(req));
+      const parsed = correctionRequestSchema.safeParse(await readJson(req));
       if (!parsed.success) {
         violations.push(`POST /v2/nfe/${note.ref}/carta_correcao: correcao fora do padrão`);
-        send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "correcao" inválido' });
+        sendJson(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro "correcao" inválido' });
         return 400;
       }
       if (note.status !== 'autorizado') {
-        send(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
+        sendJson(res, 422, { codigo: 'nfe_nao_autorizada', mensagem: 'Nota fiscal não autorizada.' });
         return 422;
       }
       note.cartas++;
-      send(res, 200, {
+      sendJson(res, 200, {
         status: 'autorizado',
         status_sefaz: '135',
         mensagem_sefaz: 'Evento registrado e vinculado a NF-e',
@@ -284,11 +271,11 @@ export async function startFakeFocusNfe() {
       });
       return 200;
     }
-    send(res, 405, { codigo: 'metodo_nao_permitido', mensagem: 'Método não permitido' });
+    sendJson(res, 405, { codigo: 'metodo_nao_permitido', mensagem: 'Método não permitido' });
     return 405;
   }
 
-  const server = createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     handle(req, res, url).then(
       (status) => calls.push({ method: req.method ?? '', path: url.pathname + url.search, status }),
@@ -296,12 +283,11 @@ export async function startFakeFocusNfe() {
         // The store giving up on a slow answer (its deadline) closes the request: not the store's fault.
         if (req.destroyed || res.destroyed) return;
         violations.push(`fake failed: ${String(error)}`);
-        send(res, 500, { codigo: 'erro_interno' });
+        sendJson(res, 500, { codigo: 'erro_interno' });
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  origin = server.origin;
   return {
     token,
     apiUrl: origin,
@@ -311,12 +297,6 @@ export async function startFakeFocusNfe() {
     state,
     /** The settings a store takes to issue through this fake. */
     env: () => ({ FOCUSNFE_TOKEN: token, FOCUSNFE_API_URL: origin }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: server.close,
   };
 }

@@ -5,9 +5,8 @@
 // sends is checked with src/server/carriers/melhorenvio/spec.ts; mismatches, and a second label paid for the
 // same order, are kept in `violations` for the test to assert empty.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readJson, sendJson, serveOnLoopback } from './loopback.ts';
 import {
   calculateRequestSchema,
   cartRequestSchema,
@@ -46,19 +45,6 @@ export async function startFakeMelhorEnvio() {
   const state = { down: false, delayMs: 0, nonsense: false, failGenerate: false };
   let origin = '';
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  const readBody = async (req: IncomingMessage): Promise<unknown> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    } catch {
-      return undefined;
-    }
-  };
   const check = <T>(
     what: string,
     schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: unknown } },
@@ -82,22 +68,22 @@ export async function startFakeMelhorEnvio() {
       violations.push(`${path}: User-Agent sem aplicação e e-mail (${agent})`);
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.down) {
-      send(res, 500, { message: 'Server Error' });
+      sendJson(res, 500, { message: 'Server Error' });
       return 500;
     }
     if (req.method === 'POST' && path === '/oauth/token') {
-      const asked = check('POST /oauth/token', refreshRequestSchema, await readBody(req));
+      const asked = check('POST /oauth/token', refreshRequestSchema, await readJson(req));
       if (
         asked?.refresh_token !== refresh ||
         asked.client_id !== clientId ||
         asked.client_secret !== clientSecret
       ) {
-        send(res, 401, { error: 'invalid_grant', message: 'The refresh token is invalid.' });
+        sendJson(res, 401, { error: 'invalid_grant', message: 'The refresh token is invalid.' });
         return 401;
       }
       access = randomBytes(16).toString('hex');
       refresh = randomBytes(16).toString('hex');
-      send(res, 200, {
+      sendJson(res, 200, {
         token_type: 'Bearer',
         expires_in: 2_592_000,
         access_token: access,
@@ -106,23 +92,23 @@ export async function startFakeMelhorEnvio() {
       return 200;
     }
     if (req.headers.authorization !== `Bearer ${access}`) {
-      send(res, 401, { message: 'Unauthenticated.' });
+      sendJson(res, 401, { message: 'Unauthenticated.' });
       return 401;
     }
     if (state.nonsense) {
-      send(res, 200, { resultado: 'talvez' });
+      sendJson(res, 200, { resultado: 'talvez' });
       return 200;
     }
-    const body = await readBody(req);
+    const body = await readJson(req);
     if (path === '/api/v2/me/shipment/calculate') {
       const asked = check('POST /shipment/calculate', calculateRequestSchema, body);
       if (!asked) {
-        send(res, 422, { message: 'The given data was invalid.' });
+        sendJson(res, 422, { message: 'The given data was invalid.' });
         return 422;
       }
       const kg = asked.products.reduce((sum, p) => sum + p.weight * p.quantity, 0);
       const box = asked.products[0];
-      send(
+      sendJson(
         res,
         200,
         SERVICES.map((s) =>
@@ -154,7 +140,7 @@ export async function startFakeMelhorEnvio() {
     if (path === '/api/v2/me/cart') {
       const cart = check('POST /cart', cartRequestSchema, body);
       if (!cart) {
-        send(res, 422, { message: 'The given data was invalid.' });
+        sendJson(res, 422, { message: 'The given data was invalid.' });
         return 422;
       }
       const tag = cart.options.tags[0]?.tag ?? '';
@@ -166,7 +152,7 @@ export async function startFakeMelhorEnvio() {
       shipments.set(id, { id, cart, status: 'pending', tracking: null, postedAt: null, deliveredAt: null });
       const service = SERVICES.find((s) => s.id === cart.service);
       const kg = cart.volumes.reduce((sum, v) => sum + v.weight, 0);
-      send(res, 201, {
+      sendJson(res, 201, {
         id,
         protocol: `ORD-${id.slice(0, 8)}`,
         service_id: cart.service,
@@ -181,7 +167,7 @@ export async function startFakeMelhorEnvio() {
         if (s?.status !== 'pending') violations.push(`checkout: ${id} não está no carrinho`);
         else s.status = 'released';
       }
-      send(res, 200, { purchase: { id: randomUUID(), status: 'paid' } });
+      sendJson(res, 200, { purchase: { id: randomUUID(), status: 'paid' } });
       return 200;
     }
     if (path === '/api/v2/me/shipment/generate') {
@@ -196,12 +182,12 @@ export async function startFakeMelhorEnvio() {
           answer[id] = { status: true, message: 'Envio gerado com sucesso' };
         }
       }
-      send(res, 200, answer);
+      sendJson(res, 200, answer);
       return 200;
     }
     if (path === '/api/v2/me/shipment/print') {
       const asked = check('POST /shipment/print', printRequestSchema, body);
-      send(res, 200, { url: `${origin}/etiquetas/${asked?.orders[0] ?? 'x'}.pdf` });
+      sendJson(res, 200, { url: `${origin}/etiquetas/${asked?.orders[0] ?? 'x'}.pdf` });
       return 200;
     }
     if (path === '/api/v2/me/shipment/tracking') {
@@ -217,26 +203,25 @@ export async function startFakeMelhorEnvio() {
             delivered_at: s.deliveredAt,
           };
       }
-      send(res, 200, answer);
+      sendJson(res, 200, answer);
       return 200;
     }
-    send(res, 404, { message: 'Not Found' });
+    sendJson(res, 404, { message: 'Not Found' });
     return 404;
   }
 
-  const server = createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     handle(req, res, path).then(
       (status) => calls.push({ path, status }),
       (error: unknown) => {
         if (req.destroyed || res.destroyed) return;
         violations.push(`fake failed: ${String(error)}`);
-        send(res, 500, { message: 'Server Error' });
+        sendJson(res, 500, { message: 'Server Error' });
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  origin = server.origin;
   return {
     apiUrl: origin,
     clientId,
@@ -267,12 +252,6 @@ export async function startFakeMelhorEnvio() {
       MELHORENVIO_CLIENT_SECRET: clientSecret,
       MELHORENVIO_REFRESH_TOKEN: refresh,
     }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: server.close,
   };
 }

@@ -4,9 +4,8 @@
 // checked with src/server/payments/mercadopago/spec.ts (written from Mercado Pago's documentation);
 // mismatches are kept in `violations` for the test to assert empty.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sendJson, serveOnLoopback } from './loopback.ts';
 import { preferenceRequestSchema } from '#/server/payments/mercadopago/spec.ts';
 import type { MercadoPagoPayment, PreferenceRequest } from '#/server/payments/mercadopago/spec.ts';
 
@@ -109,8 +108,7 @@ export async function startFakeMercadoPago(
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(body));
+    sendJson(res, status, body);
     return status;
   };
   const form = (raw: string) => new URLSearchParams(raw);
@@ -235,7 +233,7 @@ export async function startFakeMercadoPago(
     return json(res, 404, { message: 'not found', status: 404 });
   }
 
-  const server = createServer((req, res) => {
+  const server = await serveOnLoopback((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -247,8 +245,7 @@ export async function startFakeMercadoPago(
         });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  origin = server.origin;
 
   return {
     apiUrl: origin,
@@ -275,12 +272,6 @@ export async function startFakeMercadoPago(
     /** The preference made for one order. */
     preferenceOf: (numero: number) =>
       [...preferences.entries()].find(([, p]) => p.external_reference === String(numero)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: server.close,
   };
 }
