@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectNoSeriousA11yIssues } from './axe.ts';
+import { htmlErrors } from './vnu.ts';
 import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
 import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
 import { teamMember } from './staff.ts';
@@ -77,6 +78,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(box).toContainText('Recebida: a equipe vai combinar a devolução');
   await expect(box.getByRole('button', { name: 'Desistir da compra' })).toHaveCount(0);
   await fits(buyer, isMobile);
+  const served = new Map([['/minha-conta/pedidos/{n}', await buyer.content()]]);
   await expect.poll(() => mailsTo(email).some((m) => m.includes('recebemos sua desist'))).toBe(true);
 
   // The owner sees it with its deadline, waits for the goods, then refunds (a static Pix: from the store's bank).
@@ -90,6 +92,8 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(card).toContainText('Devolver até');
   await expect(card).toContainText('O modelo não coube na bancada.');
   await fits(owner, isMobile);
+  served.set('/painel/solicitacoes', await owner.content());
+  if (!isMobile) expect(await htmlErrors(served)).toEqual([]);
   await accessible(browser, isMobile, buyer, [`/minha-conta/pedidos/${String(numero)}`]);
   await accessible(browser, isMobile, owner, ['/painel/solicitacoes']);
   await card.getByRole('button', { name: /^Devolver quando o produto voltar/ }).click();
@@ -135,6 +139,8 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   await expect(shopper.getByRole('status').filter({ hasText: 'não recebe mais ofertas' })).toBeVisible();
   await expect(shopper.getByText('Não autorizado.')).toBeVisible();
   await fits(shopper, isMobile);
+  if (!isMobile)
+    expect(await htmlErrors(new Map([['/minha-conta/privacidade', await shopper.content()]]))).toEqual([]);
   await accessible(browser, isMobile, shopper, ['/minha-conta/privacidade']);
 
   // The copy: one zip with the JSON and a CSV per part, the profile and the order in it.
