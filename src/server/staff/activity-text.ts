@@ -27,6 +27,7 @@ const LABELS: Record<string, string> = {
   situacao: 'Situação',
   devolvido: 'Devolvido',
   devolucao: 'Devolução',
+  exclusao: 'Exclusão da conta',
   nota: 'Nota',
   codigo: 'Código',
   tipo: 'Tipo',
