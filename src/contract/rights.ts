@@ -151,7 +151,11 @@ export const withdrawalStepSchema = z.object({
 export const deletionDecisionSchema = z
   .object({
     acao: z.enum(['aprovar', 'recusar'], { error: 'Escolha aprovar ou recusar.' }),
-    motivo: z.string().trim().max(1000, 'Escreva o motivo em até 1.000 caracteres.').default(''),
+    motivo: z
+      .string({ error: 'Escreva o motivo em texto.' })
+      .trim()
+      .max(1000, 'Escreva o motivo em até 1.000 caracteres.')
+      .default(''),
   })
   .refine((d) => d.acao === 'aprovar' || d.motivo.length >= 10, {
     message: 'Diga ao cliente por que o pedido foi recusado (pelo menos 10 caracteres).',

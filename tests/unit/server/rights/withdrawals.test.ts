@@ -202,3 +202,34 @@ test('refunded from the order page first: the withdrawal ends with that refund, 
   expect(refunds).toHaveLength(1);
   expect((await readOrder(o.session, o.numero)).desistencia?.pedida?.situacao).toBe('concluida');
 });
+
+test("the team's calls with strange input: a 4xx in Portuguese, nothing changed", async () => {
+  const owner = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const o = await orderAt(['pago']);
+  expect((await withdraw(o.session, o.numero)).status).toBe(200);
+  const calls: [string, unknown][] = [
+    [`/requests/withdrawals/${String(o.numero)}`, 'devolver_agora'],
+    [`/requests/withdrawals/${String(o.numero)}`, { acao: ['devolver_agora'] }],
+    [`/requests/withdrawals/${String(o.numero)}`, { acao: 42 }],
+    ['/requests/withdrawals/99999999999999999999999', { acao: 'devolver_agora' }],
+    ['/requests/withdrawals/abc', { acao: 'devolver_agora' }],
+    ['/requests/withdrawals/1', { acao: 'devolver_agora' }],
+    ['/requests/deletions/0', { acao: 'aprovar' }],
+    ['/requests/deletions/abc', { acao: 'aprovar' }],
+    ['/requests/deletions/1', { acao: 'recusar', motivo: 5 }],
+    ['/requests/deletions/1', { acao: 'recusar', motivo: 'x'.repeat(1001) }],
+    ['/requests/deletions/1', null],
+  ];
+  for (const [path, body] of calls) {
+    const res = await admin(path, { method: 'POST', body, headers: owner });
+    expect(res.status, path).toBeGreaterThanOrEqual(400);
+    expect(res.status, path).toBeLessThan(500);
+    const { mensagem } = errorSchema.parse(await res.json());
+    expect(mensagem, path).not.toMatch(/invalid|expected|received/i);
+  }
+  const [row] = await store.database.db
+    .select()
+    .from(t.withdrawals)
+    .where(eq(t.withdrawals.orderNumber, o.numero));
+  expect(row?.refundedAt).toBeNull();
+});
