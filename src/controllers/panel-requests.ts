@@ -13,9 +13,10 @@ export type RequestsView = StaffRequests & { notice: Notice | undefined };
 
 /** What each step tells the member once done (the page comes back with `feito`). */
 const DONE: Record<string, string> = {
-  devolver_agora: 'Devolução do valor pedida. O cliente é avisado por e-mail.',
+  devolver_agora: 'Devolução registrada: o cliente é avisado por e-mail, e a situação dela está abaixo.',
   aguardar_produto: 'Combinado: o valor volta quando o produto chegar. Volte aqui quando ele chegar.',
-  produto_recebido: 'Produto recebido e devolução do valor pedida. O cliente é avisado por e-mail.',
+  produto_recebido:
+    'Produto recebido e devolução registrada: o cliente é avisado por e-mail, e a situação dela está abaixo.',
   aprovar:
     'Conta excluída: os dados pessoais foram apagados e os pedidos ficaram guardados. O cliente é avisado por e-mail.',
   recusar: 'Pedido de exclusão recusado. O cliente é avisado por e-mail, com o motivo.',

@@ -105,7 +105,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
     .getByRole('button', { name: /^Produto recebido: já devolvi o valor/ })
     .click();
   await expect(
-    owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução do valor pedida' }),
+    owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução registrada' }),
   ).toBeVisible();
 
   await buyer.reload();

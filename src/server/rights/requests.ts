@@ -1,6 +1,6 @@
 // One concern: what the shoppers asked under the law, as the team's list shows it (withdrawals, then account
 // deletions), open ones first and each with its deadline.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DELETION_DAYS, WITHDRAWAL_STATE_LABELS } from '#/contract/rights.ts';
 import type { StaffRequests } from '#/contract/rights.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -94,10 +94,9 @@ export const deletionDue = (from = new Date()) => new Date(from.getTime() + DELE
 
 /** Withdrawals still to refund and deletion requests still to answer: the panel menu's count. */
 export async function openRequestCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({
-      n: sql<number>`(select count(*) from ${t.withdrawals} where ${t.withdrawals.closedAt} is null)::int + (select count(*) from ${t.deletionRequests} where ${t.deletionRequests.status} = 'aberta')::int`,
-    })
-    .from(sql`(select 1) as one`);
-  return row?.n ?? 0;
+  const [[withdrawals], [deletions]] = await Promise.all([
+    db.select({ n: count() }).from(t.withdrawals).where(isNull(t.withdrawals.closedAt)),
+    db.select({ n: count() }).from(t.deletionRequests).where(eq(t.deletionRequests.status, 'aberta')),
+  ]);
+  return (withdrawals?.n ?? 0) + (deletions?.n ?? 0);
 }

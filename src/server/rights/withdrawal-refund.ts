@@ -20,11 +20,12 @@ export type WithdrawalStep = 'devolver_agora' | 'aguardar_produto' | 'produto_re
 /** The ledger's provider name for money the team sent back from the store's own bank account. */
 export const STORE_BANK = 'banco-da-loja';
 
-const DONE: Record<WithdrawalStep, string> = {
-  devolver_agora: 'Devolução do valor pedida.',
-  aguardar_produto: 'Combinado: o valor volta quando o produto chegar de volta.',
-  produto_recebido: 'Produto recebido e devolução do valor pedida.',
-};
+const WAITING = 'Combinado: o valor volta quando o produto chegar de volta.';
+/** What the member is told once the money's way back is set, by who moves it. */
+const ASKED =
+  'Devolução do valor pedida ao provedor: o cliente já foi avisado e é avisado de novo quando ele confirmar.';
+const SENT =
+  'Devolução pelo banco da loja registrada: o cliente é avisado por e-mail de que o valor foi devolvido.';
 
 /**
  * One step of the team on order `number`'s withdrawal; answers what to tell the member. Refunding claims the
@@ -49,7 +50,7 @@ export async function stepWithdrawal(
         .where(eq(t.withdrawals.orderNumber, number));
       await record(tx, actor, number, row.refundWhen, 'na_devolucao');
     });
-    return DONE[step];
+    return WAITING;
   }
   const claimed = await db
     .update(t.withdrawals)
@@ -78,7 +79,10 @@ export async function stepWithdrawal(
     if (await refundable(db, number)) {
       await refundOrder(deps, number, actor);
       await record(db, actor, number, row.refundWhen, claimed[0]?.refundWhen ?? '');
-    } else await bankRefund(deps, number, actor);
+      return ASKED;
+    }
+    await bankRefund(deps, number, actor);
+    return SENT;
   } catch (error) {
     await db
       .update(t.withdrawals)
@@ -86,7 +90,6 @@ export async function stepWithdrawal(
       .where(eq(t.withdrawals.orderNumber, number));
     throw error;
   }
-  return DONE[step];
 }
 
 async function record(tx: RefundDeps['db'], actor: Actor, number: number, before: string, after: string) {

@@ -86,7 +86,7 @@ export async function requestWithdrawal(
 ): Promise<{ deadline: Date }> {
   const requested = await inTransaction(deps.db, async (tx) => {
     const [order] = await tx
-      .select({ status: t.orders.status })
+      .select({ status: t.orders.status, total: t.orders.total })
       .from(t.orders)
       .where(and(eq(t.orders.number, number), eq(t.orders.customerId, customerId)))
       .for('update');
@@ -121,24 +121,26 @@ export async function requestWithdrawal(
       actor: 'cliente',
       note: 'Desistência da compra pedida pelo cliente',
     });
-    return row;
+    return { row, total: order.total };
   });
-  const deadline = refundDeadline(requested);
-  await tellOfWithdrawal(deps, number, requested, deadline);
+  const deadline = refundDeadline(requested.row);
+  await tellOfWithdrawal(deps, number, requested.row, requested.total, deadline);
   return { deadline };
 }
 
 /** The buyer's confirmation (at once, with what happens next) and the team's notice (with the deadline). */
-async function tellOfWithdrawal(deps: WithdrawalDeps, number: number, row: WithdrawalRow, deadline: Date) {
+async function tellOfWithdrawal(
+  deps: WithdrawalDeps,
+  number: number,
+  row: WithdrawalRow,
+  paid: number,
+  deadline: Date,
+) {
   const buyer = await buyerOf(deps.db, number);
-  const [order] = await deps.db
-    .select({ total: t.orders.total })
-    .from(t.orders)
-    .where(eq(t.orders.number, number));
-  if (!buyer || !order) return;
+  if (!buyer) return;
   const { nomeLoja } = await loadSettings(deps.db);
   const numero = String(number);
-  const total = formatBRL(order.total);
+  const total = formatBRL(paid);
   sendInBackground(deps.mailer, {
     kind: 'pedido-desistencia',
     to: buyer.email,

@@ -166,6 +166,15 @@ test('logout, login, a forgotten password and favourites keep their session behi
   await expect(page).toHaveURL(/\/minha-conta\/$/);
   await expect(page.getByText('Tânia Segura')).toBeVisible();
 
+  // Privacidade behind TLS: the copy of the data downloads, and its forms post (a wrong password refused).
+  await page.goto(`${proxy.origin}/minha-conta/privacidade`);
+  const copy = await page.context().request.get(`${proxy.origin}/minha-conta/privacidade/meus-dados.zip`);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()['content-type']).toBe('application/zip');
+  await page.getByLabel('Sua senha, para confirmar').fill('não é a senha');
+  await page.getByRole('button', { name: 'Pedir a exclusão da conta' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Senha incorreta' })).toBeVisible();
+
   // A favourite, kept by the session.
   await page.goto(`${proxy.origin}/banheiro/`);
   const heart = page.locator('.card__fav button').first();
