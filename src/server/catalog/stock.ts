@@ -5,6 +5,7 @@ import type { StaffStock, StaffStockQuery } from '#/contract/staff-stock.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { refreshTotals } from '#/server/catalog/derived.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
 
@@ -18,12 +19,7 @@ export async function setVariantStock(db: Db, sku: string, stock: number): Promi
       .for('update');
     if (!variant) throw notFound(`Não há acabamento com o SKU ${sku}.`);
     await tx.update(t.variants).set({ stock }).where(eq(t.variants.id, variant.id));
-    await tx
-      .update(t.products)
-      .set({
-        stock: sql`(select coalesce(sum(${t.variants.stock}), 0) from ${t.variants} where ${t.variants.productId} = ${variant.productId})`,
-      })
-      .where(eq(t.products.id, variant.productId));
+    await refreshTotals(tx, [variant.productId]);
     return { before: variant.stock };
   });
 }

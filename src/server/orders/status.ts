@@ -1,6 +1,7 @@
 // One concern: how an order moves (paid, shipped, delivered, cancelled, expired) and its stock comes back.
 import { and, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Situacao } from '#/contract/order.ts';
+import { refreshTotalsOfFinishes } from '#/server/catalog/derived.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -51,6 +52,14 @@ async function returnStock(db: Db, numbers: number[]): Promise<void> {
     .set({ stock: sql`${t.variants.stock} + ${lines.units}` })
     .from(lines)
     .where(eq(t.variants.id, lines.variantId));
+  const finishes = await db
+    .selectDistinct({ id: t.orderItems.variantId })
+    .from(t.orderItems)
+    .where(inArray(t.orderItems.orderNumber, numbers));
+  await refreshTotalsOfFinishes(
+    db,
+    finishes.map((f) => f.id),
+  );
 }
 
 /**
