@@ -252,7 +252,7 @@ export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_TOO_LARGE = `A foto passa de ${String(PHOTO_MAX_BYTES / 1024 / 1024)} MB: reduza-a e envie outra vez.`;
 export const PHOTOS_MAX = 12;
 /** The one staff call besides the sheet whose body is a file. */
-export const PHOTO_UPLOAD_PATH = /\/v2\/admin\/products\/\d{1,9}\/photos$/;
+export const PHOTO_UPLOAD_PATH = /\/v2\/admin\/products\/[^/]+\/photos$/;
 export const photoMoveSchema = z.object({
   mover: z.union([z.literal(-1), z.literal(1)], { error: 'mover: use -1 (para antes) ou 1 (para depois).' }),
 });
