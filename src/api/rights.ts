@@ -41,12 +41,12 @@ export const askAccountDeletion = (client: Client, senha: string) =>
 export const staffRequests = (client: Client) => getJson(client, 'v2/admin/requests', {}, 'staffRequests');
 
 /** The team's step on a withdrawal. */
-export const stepWithdrawal = (client: Client, numero: string, acao: string) =>
+export const stepWithdrawal = (client: Client, numero: string, acao: string, estoque: boolean) =>
   sendJson(
     client,
     'post',
     `v2/admin/requests/withdrawals/${encodeURIComponent(numero)}`,
-    { acao },
+    { acao, estoque },
     'formAnswer',
   );
 

@@ -121,6 +121,10 @@ export const staffRequestsSchema = z.object({
       situacaoLabel: z.string(),
       /** How the money goes back: `provedor` (the PSP or Mercado Pago asked), `banco` (the team, by its bank). */
       devolucao: z.enum(['provedor', 'banco']),
+      /** The order left the store (shipped or delivered): its goods can come back, and their units with them. */
+      enviado: z.boolean(),
+      /** The returned units went back in stock when the goods came back. */
+      estoqueDevolvido: z.boolean(),
     }),
   ),
   exclusoes: z.array(
@@ -145,6 +149,8 @@ export const withdrawalStepSchema = z.object({
   acao: z.enum(['devolver_agora', 'aguardar_produto', 'produto_recebido'], {
     error: 'Escolha o que fazer com a desistência.',
   }),
+  /** With `produto_recebido`: the returned units are sellable and go back in stock. */
+  estoque: z.boolean({ error: 'Diga se as unidades voltam ao estoque (sim ou não).' }).default(false),
 });
 
 /** `POST /v2/admin/requests/deletions/{id}`: approve (anonymise) or refuse, with the reason the customer reads. */

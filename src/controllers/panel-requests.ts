@@ -41,7 +41,7 @@ export function panelRequestsPage(visit: Visit): Promise<Answer<PanelPage<Reques
             aprovar: (f) => decideDeletion(frame.client, f['id'] ?? '', 'aprovar', ''),
             recusar: (f) => decideDeletion(frame.client, f['id'] ?? '', 'recusar', f['motivo'] ?? ''),
           },
-          (f) => stepWithdrawal(frame.client, f['pedido'] ?? '', acao),
+          (f) => stepWithdrawal(frame.client, f['pedido'] ?? '', acao, f['estoque'] === 'sim'),
         );
         return redirect(`${REQUESTS_PATH}?feito=${encodeURIComponent(acao)}`);
       } catch (error) {

@@ -100,13 +100,16 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(
     owner.getByRole('status').filter({ hasText: 'o valor volta quando o produto chegar' }),
   ).toBeVisible();
-  await owner
-    .getByRole('article', { name: `Pedido ${String(numero)}` })
-    .getByRole('button', { name: /^Produto recebido: já devolvi o valor/ })
-    .click();
+  // The goods came back sellable: their units go back in stock (ticked unless the team unticks it).
+  const back = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
+  await expect(back.getByRole('checkbox', { name: /^Voltar as unidades ao estoque/ })).toBeChecked();
+  await back.getByRole('button', { name: /^Produto recebido: já devolvi o valor/ }).click();
   await expect(
     owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução registrada' }),
   ).toBeVisible();
+  await expect(owner.getByRole('article', { name: `Pedido ${String(numero)}` })).toContainText(
+    'As unidades voltaram ao estoque.',
+  );
 
   await buyer.reload();
   await expect(buyer.getByRole('region', { name: 'Desistir da compra' })).toContainText(

@@ -36,7 +36,7 @@ const NEXT: Record<Status, readonly Status[]> = {
 };
 
 /** Put the units of these orders back on the shelf (one statement, whatever lines they share). */
-async function returnStock(db: Db, numbers: number[]): Promise<void> {
+export async function returnStock(db: Db, numbers: number[]): Promise<void> {
   if (numbers.length === 0) return;
   const lines = db
     .select({

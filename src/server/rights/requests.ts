@@ -21,6 +21,7 @@ export async function listRequests(db: Db): Promise<StaffRequests> {
         total: t.orders.total,
         payment: t.orders.payment,
         provider: t.orders.provider,
+        status: t.orders.status,
         confirmed: sql<boolean>`coalesce(bool_and(${t.refunds.status} = 'devolvido'), false)`,
       })
       .from(t.withdrawals)
@@ -62,6 +63,8 @@ export async function listRequests(db: Db): Promise<StaffRequests> {
         situacao,
         situacaoLabel: WITHDRAWAL_STATE_LABELS[situacao],
         devolucao: o.provider === '' ? ('banco' as const) : ('provedor' as const),
+        enviado: o.status === 'shipped' || o.status === 'delivered',
+        estoqueDevolvido: w.restockedAt !== null,
       };
     }),
     exclusoes: deletions.map(({ d, name, email }) => ({

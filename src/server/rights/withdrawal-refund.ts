@@ -6,7 +6,7 @@ import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { notifyRefund } from '#/server/orders/mail.ts';
-import { moveInTransaction } from '#/server/orders/status.ts';
+import { moveInTransaction, returnStock } from '#/server/orders/status.ts';
 import type { Status } from '#/server/orders/status.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
@@ -32,6 +32,21 @@ const SENT =
  * withdrawal first (two clicks refund once) and gives the claim back when the refund could not be asked.
  */
 export async function stepWithdrawal(
+  deps: RefundDeps,
+  number: number,
+  step: WithdrawalStep,
+  actor: Actor,
+  restock = false,
+): Promise<string> {
+  const said = await refundStep(deps, number, step, actor);
+  // The goods are back and sellable: their units go back on the shelf, once. An order that never left was
+  // cancelled by its refund, which already put them back.
+  if (step === 'produto_recebido' && restock && (await putBackOnShelf(deps.db, number, actor)))
+    return `${said} As unidades voltaram ao estoque.`;
+  return said;
+}
+
+async function refundStep(
   deps: RefundDeps,
   number: number,
   step: WithdrawalStep,
@@ -90,6 +105,33 @@ export async function stepWithdrawal(
       .where(eq(t.withdrawals.orderNumber, number));
     throw error;
   }
+}
+
+/** The returned units of a shipped order back in stock, once (the withdrawal's row says when). */
+async function putBackOnShelf(db: RefundDeps['db'], number: number, actor: Actor): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select({ status: t.orders.status })
+      .from(t.orders)
+      .where(eq(t.orders.number, number));
+    if (order?.status !== 'shipped' && order?.status !== 'delivered') return false;
+    const claimed = await tx
+      .update(t.withdrawals)
+      .set({ restockedAt: sql`now()` })
+      .where(and(eq(t.withdrawals.orderNumber, number), isNull(t.withdrawals.restockedAt)))
+      .returning({ n: t.withdrawals.orderNumber });
+    if (claimed.length === 0) return false;
+    await returnStock(tx, [number]);
+    await recordChange(tx, {
+      actor,
+      action: 'pedido.estoque-devolvido',
+      entity: 'pedido',
+      entityId: String(number),
+      before: { estoque: 'com o cliente' },
+      after: { estoque: 'de volta à loja' },
+    });
+    return true;
+  });
 }
 
 async function record(tx: RefundDeps['db'], actor: Actor, number: number, before: string, after: string) {

@@ -30,6 +30,7 @@ staffRequests.post('/withdrawals/:numero', async (c) => {
     Number(numero),
     form.data.acao,
     c.get('actor'),
+    form.data.estoque,
   );
   return c.json({ sucesso: true, mensagem } satisfies FormAnswer);
 });

@@ -213,6 +213,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'membro.senha': 'Senha definida',
   'pedido.devolucao': 'Devolução pedida',
   'pedido.desistencia': 'Desistência da compra',
+  'pedido.estoque-devolvido': 'Unidades devolvidas ao estoque',
   'cliente.exclusao': 'Conta excluída (LGPD)',
   'cliente.exclusao-recusada': 'Exclusão de conta recusada',
   'pedido.devolucao-resolvida': 'Devolução resolvida',

@@ -22,6 +22,8 @@ export const withdrawals = pgTable(
     goodsBackAt: timestamp('goods_back_at', { mode: 'date', withTimezone: true }),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
     closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
+    /** When the returned units went back on the shelf (the team's choice when the goods came back). */
+    restockedAt: timestamp('restocked_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [
     index('withdrawals_open_idx')

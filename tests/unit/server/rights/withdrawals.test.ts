@@ -36,6 +36,14 @@ const staffStatus = (numero: number, situacao: string) =>
     ),
   });
 
+const stockOf = async () =>
+  (
+    await store.database.db
+      .select({ s: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variant.id))
+  )[0]?.s ?? 0;
+
 /** An order placed by a new buyer, moved by the team through `steps`. */
 async function orderAt(steps: string[]) {
   const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
@@ -126,17 +134,39 @@ describe('the team ends it with a refund', () => {
     const team = await member('devolucao@pedidos.test', 'pedidos');
     const o = await orderAt(['pago', 'enviado', 'entregue']);
     expect((await withdraw(o.session, o.numero)).status).toBe(200);
-    const step = (acao: unknown) =>
+    const step = (acao: unknown, estoque?: unknown) =>
       admin(`/requests/withdrawals/${String(o.numero)}`, {
         method: 'POST',
-        body: { acao },
+        body: { acao, ...(estoque === undefined ? {} : { estoque }) },
         headers: as(team.token),
       });
     expect((await step('qualquer')).status).toBe(400);
+    expect((await step('produto_recebido', 'talvez')).status).toBe(400);
     expect((await step('aguardar_produto')).status).toBe(200);
     expect((await readOrder(o.session, o.numero)).desistencia?.pedida?.situacao).toBe('aguardando_produto');
-    const [first, second] = await Promise.all([step('produto_recebido'), step('produto_recebido')]);
+    const listed = async () =>
+      staffRequestsSchema
+        .parse(await (await admin('/requests', { headers: as(team.token) })).json())
+        .desistencias.find((d) => d.pedido === o.numero);
+    expect(await listed()).toMatchObject({ enviado: true, estoqueDevolvido: false });
+    const stock = await stockOf();
+    // Two clicks at once, both with the units back on the shelf: one refund, and the unit comes back once.
+    const [first, second] = await Promise.all([
+      step('produto_recebido', true),
+      step('produto_recebido', true),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const done = [first, second].find((r) => r.status === 200);
+    expect(formAnswerSchema.parse(await done?.json()).mensagem).toMatch(/As unidades voltaram ao estoque\.$/);
+    expect(await stockOf()).toBe(stock + 1);
+    expect(await listed()).toMatchObject({ estoqueDevolvido: true });
+    const [trail] = await store.database.db
+      .select({ actor: t.auditLog.actor })
+      .from(t.auditLog)
+      .where(
+        sql`${t.auditLog.action} = 'pedido.estoque-devolvido' and ${t.auditLog.entityId} = ${String(o.numero)}`,
+      );
+    expect(trail).toBeDefined();
     const refunds = await store.database.db
       .select()
       .from(t.refunds)
@@ -155,26 +185,26 @@ describe('the team ends it with a refund', () => {
       .toBe(true);
   });
 
-  test('a paid order not yet shipped, refunded at once: cancelled with its stock back', async () => {
+  test.each([
+    [['devolver_agora']],
+    // "Units back in stock" asked for an order that never left: its cancellation put them back, once.
+    [['aguardar_produto', 'produto_recebido']],
+  ])('a paid order not yet shipped, steps %j: cancelled with its stock back once', async (steps) => {
     const o = await orderAt(['pago']);
     expect((await withdraw(o.session, o.numero)).status).toBe(200);
-    const [stock] = await store.database.db
-      .select({ s: t.variants.stock })
-      .from(t.variants)
-      .where(eq(t.variants.id, variant.id));
-    const res = await admin(`/requests/withdrawals/${String(o.numero)}`, {
-      method: 'POST',
-      body: { acao: 'devolver_agora' },
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-    });
-    expect(res.status).toBe(200);
+    const stock = await stockOf();
+    for (const acao of steps) {
+      const res = await admin(`/requests/withdrawals/${String(o.numero)}`, {
+        method: 'POST',
+        body: { acao, estoque: true },
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      expect(formAnswerSchema.parse(await res.json()).mensagem).not.toMatch(/unidades voltaram/);
+    }
     const order = await readOrder(o.session, o.numero);
     expect(order.situacao).toBe('cancelado');
-    const [now] = await store.database.db
-      .select({ s: t.variants.stock })
-      .from(t.variants)
-      .where(eq(t.variants.id, variant.id));
-    expect((now?.s ?? 0) - (stock?.s ?? 0)).toBe(1);
+    expect((await stockOf()) - stock).toBe(1);
   });
 });
 

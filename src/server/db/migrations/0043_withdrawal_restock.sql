@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "restocked_at" timestamp with time zone;
