@@ -21,7 +21,8 @@ import { confirmSignUp, fillSignUp } from '../shopper.ts';
  * with Pix and sees the order paid when the PSP's notice reaches the address the store registered (it
  * registers one only for an https SITE_URL); logs out, in, and sets a new password; the owner logs in
  * to the panel with a second factor and out; a visitor released from maintenance stays released. Every
- * cookie the store gives is `Secure`.
+ * cookie the store gives is `Secure`. The buyer withdraws from the paid order and the owner refunds it through
+ * the PSP, both by forms posted behind TLS.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -29,6 +30,8 @@ let psp: FakePsp;
 let proxy: TlsProxy;
 let store: Instance;
 let ownerLink = '';
+/** The order the buyer withdrew from (the first journey), refunded by the owner in the panel's. */
+let withdrawn = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-tls-'));
 const OUTBOX_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'store-tls-mail-'));
 const email = `tls.${String(Date.now())}@exemplo.com.br`;
@@ -132,6 +135,13 @@ test('sign-up with its code, cart, Pix checkout, and the PSP notice at the regis
   await trusting.close();
   await expect(page.locator('.order__status strong')).toHaveText('Pagamento confirmado', { timeout: 15_000 });
   expect(psp.violations).toEqual([]);
+
+  // The buyer withdraws on the order's page (its form posts behind TLS); the owner refunds it further down.
+  await page.goto(`${proxy.origin}/minha-conta/pedidos/${numero}`);
+  const box = page.getByRole('region', { name: 'Desistir da compra' });
+  await box.getByRole('button', { name: 'Desistir da compra' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Desistência registrada' })).toBeVisible();
+  withdrawn = numero;
   await page.context().close();
 });
 
@@ -267,6 +277,17 @@ test('the panel: the first owner sets a password, turns on the second factor, lo
   await page.getByLabel('Código de verificação').fill(recovery[0] ?? '');
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page).toHaveURL(`${proxy.origin}/painel`);
+
+  // The buyer's withdrawal, refunded at once through the PSP that took the Pix.
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: /^Solicitações/ })
+    .click();
+  const card = page.getByRole('article', { name: `Pedido ${withdrawn}` });
+  await card.getByRole('button', { name: /^Devolver o valor agora/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Devolução registrada' })).toBeVisible();
+  await expect(page.getByRole('article', { name: `Pedido ${withdrawn}` })).toContainText('Devolução pedida');
+  expect(psp.violations).toEqual([]);
   await page.context().close();
 
   // Every cookie the store gave over https was Secure (a cookie without it would travel over http too).
