@@ -119,7 +119,7 @@ describe('no route answers 5xx to anything', () => {
             }
           },
         ),
-        { numRuns: 60 },
+        { numRuns: 40 },
       );
     }
   }, 240_000);
