@@ -62,6 +62,16 @@ export async function returnStock(db: Db, numbers: number[]): Promise<void> {
   );
 }
 
+/** Add (or, with -1, take back) an order's units to its products' sales, which "Mais vendidos" sorts by. */
+async function countSales(db: Db, number: number, sign: 1 | -1): Promise<void> {
+  await db.execute(sql`
+    update ${t.products} p set sales = greatest(0, p.sales + ${sign} * lines.units)
+    from (select v.product_id, sum(i.quantity)::int as units
+            from ${t.orderItems} i join ${t.variants} v on v.id = i.variant_id
+           where i.order_number = ${number} group by v.product_id) lines
+    where p.id = lines.product_id`);
+}
+
 /**
  * How long before a static-Pix order expires the team is reminded (staff/team-mail.ts), and how long after
  * the reminder such an order may be cancelled at the earliest: an order the team was never told about is
@@ -188,6 +198,9 @@ export async function moveInTransaction(
     await returnStock(tx, [number]);
     await returnUses(tx, [number]);
   }
+  // "Mais vendidos" counts what was sold: units count once paid, and stop counting if the sale is undone.
+  if (to === 'paid') await countSales(tx, number, 1);
+  if (to === 'cancelled' && from === 'paid') await countSales(tx, number, -1);
   await tx.insert(t.orderEvents).values({ orderNumber: number, status: to, actor: change.actor });
   return from;
 }

@@ -396,6 +396,26 @@ describe('after the order', () => {
     ]);
   });
 
+  test('"Mais vendidos" counts what was sold: a paid order adds its units, its cancellation takes them back, an unpaid one counts nothing', async () => {
+    const salesOf = async () =>
+      (
+        await store.database.db
+          .select({ sales: t.products.sales })
+          .from(t.products)
+          .where(eq(t.products.id, variant.product))
+      )[0]?.sales ?? 0;
+    const start = await salesOf();
+    const { pedido } = await placed();
+    expect(await salesOf()).toBe(start);
+    expect((await staff(pedido.numero, 'pago')).status).toBe(200);
+    expect(await salesOf()).toBe(start + 2);
+    expect((await staff(pedido.numero, 'cancelado')).status).toBe(200);
+    expect(await salesOf()).toBe(start);
+    const unpaid = await placed();
+    expect((await staff(unpaid.pedido.numero, 'cancelado')).status).toBe(200);
+    expect(await salesOf()).toBe(start);
+  });
+
   test("a product's own stock and price follow its finishes through a sale and a cancellation", async () => {
     const productOf = async () =>
       (
