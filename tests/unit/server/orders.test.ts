@@ -396,60 +396,6 @@ describe('after the order', () => {
     ]);
   });
 
-  test('"Mais vendidos" counts what was sold: a paid order adds its units, its cancellation takes them back, an unpaid one counts nothing', async () => {
-    const salesOf = async () =>
-      (
-        await store.database.db
-          .select({ sales: t.products.sales })
-          .from(t.products)
-          .where(eq(t.products.id, variant.product))
-      )[0]?.sales ?? 0;
-    const start = await salesOf();
-    const { pedido } = await placed();
-    expect(await salesOf()).toBe(start);
-    expect((await staff(pedido.numero, 'pago')).status).toBe(200);
-    expect(await salesOf()).toBe(start + 2);
-    expect((await staff(pedido.numero, 'cancelado')).status).toBe(200);
-    expect(await salesOf()).toBe(start);
-    const unpaid = await placed();
-    expect((await staff(unpaid.pedido.numero, 'cancelado')).status).toBe(200);
-    expect(await salesOf()).toBe(start);
-  });
-
-  test("a product's own stock and price follow its finishes through a sale and a cancellation", async () => {
-    const productOf = async () =>
-      (
-        await store.database.db
-          .select({ stock: t.products.stock, price: t.products.price })
-          .from(t.products)
-          .where(eq(t.products.id, variant.product))
-      )[0];
-    // What the finishes say: their total, and the price of the first one in stock.
-    const finishes = async () => {
-      const rows = await store.database.db
-        .select({ stock: t.variants.stock, price: t.variants.price })
-        .from(t.variants)
-        .where(eq(t.variants.productId, variant.product))
-        .orderBy(sql`${t.variants.stock} > 0 desc`, t.variants.position);
-      return { stock: rows.reduce((n, v) => n + v.stock, 0), price: rows[0]?.price };
-    };
-    const saved = (await stockOf(variant.id)) ?? 0;
-    expect(await productOf()).toEqual(await finishes());
-    // The order takes every unit but one of the finish, then the last one: listings sort and filter by the
-    // product's own row, which follows.
-    await setStock(variant.id, 3);
-    const { pedido } = await placed();
-    expect(await productOf()).toEqual(await finishes());
-    const last = await buyer([{ v: variant, quantidade: 1 }]);
-    expect((await placeAs(last)).status).toBe(201);
-    expect(await stockOf(variant.id)).toBe(0);
-    expect(await productOf()).toEqual(await finishes());
-    expect((await staff(pedido.numero, 'cancelado')).status).toBe(200);
-    expect(await stockOf(variant.id)).toBe(2);
-    expect(await productOf()).toEqual(await finishes());
-    await setStock(variant.id, saved);
-  });
-
   test('cancelling a paid order returns its stock', async () => {
     const { pedido } = await placed();
     const before = await stockOf(variant.id);
