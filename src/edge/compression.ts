@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
@@ -82,8 +82,7 @@ export function compression(): MiddlewareHandler {
     if (prebuilt) {
       const plain = new Response(c.res.body, c.res);
       plain.headers.delete(REUSED_HEADER);
-      c.res = undefined;
-      c.res = plain;
+      replace(c, plain);
     }
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
@@ -102,14 +101,14 @@ export function compression(): MiddlewareHandler {
     if (/\bpublic\b/.test(res.headers.get('Cache-Control') ?? '') || type.startsWith('text/html')) {
       const body = Buffer.from(await res.arrayBuffer());
       if (body.length < MIN_BYTES) {
-        c.res = new Response(body, { status: res.status, headers });
+        replace(c, new Response(body, { status: res.status, headers }));
         return;
       }
       headers.set('Content-Encoding', encoding);
       // Only an answer that will be sent again (a route-cache hit, a page built to HTML) is worth compressing
       // hard, once; any other goes through zlib's thread pool at a fast setting.
       const out = reused ? await compressBuilt(body, encoding) : await compressAside(body, encoding);
-      c.res = new Response(new Uint8Array(out), { status: res.status, headers });
+      replace(c, new Response(new Uint8Array(out), { status: res.status, headers }));
       return;
     }
     headers.set('Content-Encoding', encoding);
@@ -118,6 +117,16 @@ export function compression(): MiddlewareHandler {
         ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
         : createGzip({ level: 6 });
     const stream = Readable.fromWeb(res.body as WebReadableStream).pipe(compressor);
-    c.res = new Response(Readable.toWeb(stream) as ReadableStream, { status: res.status, headers });
+    replace(c, new Response(Readable.toWeb(stream) as ReadableStream, { status: res.status, headers }));
   };
+}
+
+/**
+ * Answer with `res` as it is. Hono's `c.res = …` copies the old answer's headers onto the new one: the plain
+ * body's Content-Length on a compressed one (a client would wait for bytes that never come) and its Vary over
+ * ours (a cache would hand gzip to a client that cannot read it).
+ */
+function replace(c: Context, res: Response): void {
+  c.res = undefined;
+  c.res = res;
 }

@@ -108,3 +108,27 @@ test("a page of one visitor, whole already, is compressed whole and harder than 
   const streamed = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
   expect(sent.length).toBeLessThan(streamed.length);
 });
+
+test.each(['/sized', '/sized-private'])(
+  '%s: a compressed answer says its own length and keeps Vary: Accept-Encoding beside the page’s own Vary',
+  async (path) => {
+    const sized = new Hono();
+    sized.use(compression());
+    const headers = (cache: string) => ({
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(html)),
+      'Cache-Control': cache,
+      Vary: 'Origin',
+    });
+    sized.get('/sized', () => new Response(html, { headers: headers('public, max-age=60') }));
+    sized.get('/sized-private', () => new Response(html, { headers: headers('no-store') }));
+    const res = await sized.request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await res.arrayBuffer());
+    const length = res.headers.get('content-length');
+    if (length !== null) expect(Number(length)).toBe(body.length);
+    expect(res.headers.get('vary')).toMatch(/Origin/);
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(body).toString()).toBe(html);
+  },
+);
