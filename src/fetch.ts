@@ -55,6 +55,7 @@ import { compression } from './edge/compression.ts';
 import { maintenance } from './edge/maintenance.ts';
 import { proxyApi } from './edge/proxy.ts';
 import { publicOrigin } from './edge/public-origin.ts';
+import { refusalStatus } from './edge/refusal-status.ts';
 import { securityHeaders } from './edge/security-headers.ts';
 import { tooLarge } from './edge/too-large.ts';
 import { trustedProxy } from './edge/trusted-proxy.ts';
@@ -256,6 +257,8 @@ app.use(privatePanel());
 // Pages render (and are cached) with the query parameters they read, nothing else (edge/query.ts).
 app.use(pageParamsOnly());
 app.use((c, next) => visitor.run(clientAddress(c.req.raw), next));
+// A page that met a refusal of the platform answers with its status, not Astro's 500 (edge/refusal-status.ts).
+app.use(refusalStatus());
 app.use(astro());
 
 export default app;

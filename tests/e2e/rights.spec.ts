@@ -165,6 +165,16 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   expect(strFromU8(files['perfil.csv'] ?? new Uint8Array())).toContain(email);
   const json = JSON.parse(strFromU8(files['meus-dados.json'] ?? new Uint8Array())) as { pedidos: unknown[] };
   expect(json.pedidos).toHaveLength(1);
+  // Asked again and again, the copy is limited: a page with the 429 and its words, never a failure.
+  const statuses: number[] = [];
+  let limited = await shopper.context().request.get('/minha-conta/privacidade/meus-dados.zip');
+  for (let i = 0; i < 12 && limited.status() === 200; i++) {
+    statuses.push(limited.status());
+    limited = await shopper.context().request.get('/minha-conta/privacidade/meus-dados.zip');
+  }
+  expect(limited.status(), statuses.join(',')).toBe(429);
+  expect(limited.headers()['retry-after']).toBe('60');
+  expect(await limited.text()).toContain('Muitas tentativas em cópia dos dados');
 
   // Deletion: a wrong password changes nothing; the right one opens the request, with its deadline.
   await shopper.getByLabel('Sua senha, para confirmar').fill('não é esta');
