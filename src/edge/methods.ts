@@ -5,9 +5,12 @@ export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'
 const API = new Set<string>(SERVED_METHODS);
 /** Pages are read and their forms posted; nothing else. */
 const PAGES = new Set(['GET', 'HEAD', 'POST']);
-/** Documents made for crawlers (`src/pages/robots.txt.ts`, the sitemaps) are only read. */
+/**
+ * Documents are only read: those made for crawlers (`robots.txt`, the sitemaps, the product feed) and the
+ * files people download (an NF-e's XML, the panel's CSV and XLSX, the customer's zip).
+ */
 const DOCUMENTS = new Set(['GET', 'HEAD']);
-const DOCUMENT_PATH = /^\/(?:robots\.txt|sitemap(?:-[^/]*)?\.xml)$/;
+const DOCUMENT_PATH = /\.(?:txt|xml|csv|xlsx|zip)$/;
 
 /** What a path may be asked with: a method not in it is answered here, before any route (and its log line). */
 export function allowedMethods(path: string): ReadonlySet<string> {

@@ -58,15 +58,22 @@ describe('methods nobody serves', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('GET, HEAD, POST');
   });
-  test.each(['/robots.txt', '/sitemap.xml', '/sitemap-produtos-1.xml', '/sitemap-conteudo.xml'])(
-    'POST to the crawler document %s is a 405 (they are only read)',
-    async (path) => {
-      const res = await app.request(path, { method: 'POST' });
-      expect(res.status).toBe(405);
-      expect(res.headers.get('Allow')).toBe('GET, HEAD');
-      expect((await app.request(path)).status).toBe(200);
-    },
-  );
+  test.each([
+    '/robots.txt',
+    '/sitemap.xml',
+    '/sitemap-produtos-1.xml',
+    '/sitemap-conteudo.xml',
+    '/feeds/google.xml',
+    '/minha-conta/pedidos/1001/nfe.xml',
+    '/minha-conta/privacidade/meus-dados.zip',
+    '/painel/pedidos.csv',
+    '/painel/produtos/planilha.xlsx',
+  ])('POST to the document %s is a 405 (documents are only read)', async (path) => {
+    const res = await app.request(path, { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('GET, HEAD');
+    expect((await app.request(path)).status).toBe(200);
+  });
   test('OPTIONS on a page says what it allows', async () => {
     const res = await app.request('/', { method: 'OPTIONS' });
     expect(res.status).toBe(204);
