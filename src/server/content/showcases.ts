@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Banner, Showcase } from '#/contract/store.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import type { ShowcaseRule } from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { bannerImage } from '#/server/catalog/media-urls.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
@@ -74,9 +76,38 @@ export async function loadShowcase(
   } else {
     const [row] = await db.select().from(t.showcases).where(eq(t.showcases.hash, request.hash));
     if (!row) throw notFound('Vitrine não encontrada.');
-    ids = row.productIds.slice(0, request.limit);
+    ids = row.rule
+      ? await liveShowcaseIds(db, row.rule, request.limit)
+      : row.productIds.slice(0, request.limit);
     vitrine = { id: row.id, nivel: 'home', titulo: row.title, tagTitulo: row.tag };
   }
   const produtos = await loadProdutos(db, origin, await getTaxonomy(db), policy, ids);
   return { vitrine, produtos };
+}
+
+/** What a live showcase sorts by: the products that sold most, the largest discounts, the newest. */
+const RULE_ORDER: Record<ShowcaseRule, SQL[]> = {
+  'mais-vendidos': [desc(t.products.sales), asc(t.products.id)],
+  ofertas: [desc(t.products.discount), asc(t.products.id)],
+  lancamentos: [desc(t.products.createdAt), desc(t.products.id)],
+};
+
+/**
+ * A live showcase's products as the catalogue stands now: on sale and in stock (an offer with a discount),
+ * sorted by its rule. The home's page cache keeps the answer until the catalogue changes.
+ */
+async function liveShowcaseIds(db: Db, rule: ShowcaseRule, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.products.id })
+    .from(t.products)
+    .where(
+      and(
+        eq(t.products.active, true),
+        gt(t.products.stock, 0),
+        ...(rule === 'ofertas' ? [gt(t.products.discount, 0)] : []),
+      ),
+    )
+    .orderBy(...RULE_ORDER[rule])
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,7 @@
 // Seed data (never served): menus, banners, popups, pages and lists of a new store.
 import type { MenuItem } from '#/contract/store.ts';
 import { FINISHES } from '#/server/config/finishes.ts';
+import type { ShowcaseRule } from '#/server/db/schema.ts';
 import type { CategoryRow, ProductRow } from './generate.ts';
 
 let menuIds = 0;
@@ -245,30 +246,19 @@ export function buildBanners(categories: CategoryRow[]) {
   return rows;
 }
 
-export function buildShowcases(products: ProductRow[]) {
-  const available = products.filter((p) => p.stock > 0);
-  const top = (sorted: ProductRow[]) => sorted.slice(0, 12).map((p) => p.id);
+/** The home's showcases: live ones, picked from the catalogue at each read (content/showcases.ts). */
+export function buildShowcases() {
+  const live = (hash: string, title: string, rule: ShowcaseRule) => ({
+    hash,
+    title,
+    tag: 'h2',
+    rule,
+    productIds: [],
+  });
   return [
-    {
-      hash: 'vitrine-mais-vendidos',
-      title: 'Mais vendidos',
-      tag: 'h2',
-      productIds: top([...available].sort((a, b) => b.sales - a.sales || a.id - b.id)),
-    },
-    {
-      hash: 'vitrine-ofertas',
-      title: 'Ofertas imperdíveis',
-      tag: 'h2',
-      productIds: top([...available].sort((a, b) => b.discount - a.discount || a.id - b.id)),
-    },
-    {
-      hash: 'vitrine-lancamentos',
-      title: 'Lançamentos',
-      tag: 'h2',
-      productIds: top(
-        [...available].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id - b.id),
-      ),
-    },
+    live('vitrine-mais-vendidos', 'Mais vendidos', 'mais-vendidos'),
+    live('vitrine-ofertas', 'Ofertas imperdíveis', 'ofertas'),
+    live('vitrine-lancamentos', 'Lançamentos', 'lancamentos'),
   ];
 }
 

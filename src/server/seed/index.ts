@@ -87,7 +87,7 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     await insertAll(q, t.pages, PAGES);
     await insertAll(q, t.menus, buildMenus(categories));
     await insertAll(q, t.banners, buildBanners(categories));
-    await insertAll(q, t.showcases, buildShowcases(generated.products));
+    await insertAll(q, t.showcases, buildShowcases());
     await insertAll(q, t.popups, POPUPS);
     await ensureAdvertisedCoupons(q);
     await insertAll(q, t.settings, [{ key: 'configuracoes', value: STORE_SETTINGS }]);

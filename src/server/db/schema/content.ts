@@ -42,7 +42,14 @@ export const showcases = pgTable('showcases', {
   title: text().notNull(),
   tag: text().notNull(),
   productIds: integer('product_ids').array().notNull(),
+  /**
+   * How a live showcase picks its products at each read (`mais-vendidos`, `ofertas`, `lancamentos`: the
+   * products on sale and in stock, by sales, discount or launch); empty: the curated `productIds`.
+   */
+  rule: text().notNull().default('').$type<ShowcaseRule | ''>(),
 });
+
+export type ShowcaseRule = 'mais-vendidos' | 'ofertas' | 'lancamentos';
 
 export const popups = pgTable('popups', {
   id: serial().primaryKey(),
