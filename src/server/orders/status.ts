@@ -63,7 +63,7 @@ export async function returnStock(db: Db, numbers: number[]): Promise<void> {
 }
 
 /** Add (or, with -1, take back) an order's units to its products' sales, which "Mais vendidos" sorts by. */
-async function countSales(db: Db, number: number, sign: 1 | -1): Promise<void> {
+export async function countSales(db: Db, number: number, sign: 1 | -1): Promise<void> {
   await db.execute(sql`
     update ${t.products} p set sales = greatest(0, p.sales + ${sign} * lines.units)
     from (select v.product_id, sum(i.quantity)::int as units

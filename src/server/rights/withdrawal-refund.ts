@@ -6,7 +6,7 @@ import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { notifyRefund } from '#/server/orders/mail.ts';
-import { moveInTransaction, returnStock } from '#/server/orders/status.ts';
+import { countSales, moveInTransaction, returnStock } from '#/server/orders/status.ts';
 import type { Status } from '#/server/orders/status.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
@@ -107,7 +107,7 @@ async function refundStep(
   }
 }
 
-/** The returned units of a shipped order back in stock, once (the withdrawal's row says when). */
+/** The returned units of a shipped order back in stock and out of its sales, once (the withdrawal's row says when). */
 async function putBackOnShelf(db: RefundDeps['db'], number: number, actor: Actor): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     const [order] = await tx
@@ -121,7 +121,9 @@ async function putBackOnShelf(db: RefundDeps['db'], number: number, actor: Actor
       .where(and(eq(t.withdrawals.orderNumber, number), isNull(t.withdrawals.restockedAt)))
       .returning({ n: t.withdrawals.orderNumber });
     if (claimed.length === 0) return false;
+    // Back on the shelf, the units are no longer sold: "Mais vendidos" stops counting them too.
     await returnStock(tx, [number]);
+    await countSales(tx, number, -1);
     await recordChange(tx, {
       actor,
       action: 'pedido.estoque-devolvido',

@@ -44,6 +44,14 @@ const stockOf = async () =>
       .where(eq(t.variants.id, variant.id))
   )[0]?.s ?? 0;
 
+const salesOf = async () =>
+  (
+    await store.database.db
+      .select({ s: t.products.sales })
+      .from(t.products)
+      .where(eq(t.products.id, variant.product))
+  )[0]?.s ?? 0;
+
 /** An order placed by a new buyer, moved by the team through `steps`. */
 async function orderAt(steps: string[]) {
   const b = await buyer(store, [{ v: variant, quantidade: 1 }]);
@@ -150,6 +158,7 @@ describe('the team ends it with a refund', () => {
         .desistencias.find((d) => d.pedido === o.numero);
     expect(await listed()).toMatchObject({ enviado: true, estoqueDevolvido: false });
     const stock = await stockOf();
+    const sales = await salesOf();
     // Two clicks at once, both with the units back on the shelf: one refund, and the unit comes back once.
     const [first, second] = await Promise.all([
       step('produto_recebido', true),
@@ -159,6 +168,7 @@ describe('the team ends it with a refund', () => {
     const done = [first, second].find((r) => r.status === 200);
     expect(formAnswerSchema.parse(await done?.json()).mensagem).toMatch(/As unidades voltaram ao estoque\.$/);
     expect(await stockOf()).toBe(stock + 1);
+    expect(await salesOf()).toBe(sales - 1);
     expect(await listed()).toMatchObject({ estoqueDevolvido: true });
     const [trail] = await store.database.db
       .select({ actor: t.auditLog.actor })
