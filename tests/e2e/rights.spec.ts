@@ -95,11 +95,12 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   served.set('/painel/solicitacoes', await owner.content());
   if (!isMobile) expect(await htmlErrors(served)).toEqual([]);
   await accessible(browser, isMobile, buyer, [`/minha-conta/pedidos/${String(numero)}`]);
-  await accessible(browser, isMobile, owner, ['/painel/solicitacoes']);
   await card.getByRole('button', { name: /^Devolver quando o produto voltar/ }).click();
   await expect(
     owner.getByRole('status').filter({ hasText: 'o valor volta quando o produto chegar' }),
   ).toBeVisible();
+  // axe on the request waiting for the goods: its box and its button.
+  await accessible(browser, isMobile, owner, ['/painel/solicitacoes']);
   // The goods came back sellable: their units go back in stock (ticked unless the team unticks it).
   const back = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
   await expect(back.getByRole('checkbox', { name: /^Voltar as unidades ao estoque/ })).toBeChecked();
