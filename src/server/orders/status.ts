@@ -1,7 +1,7 @@
 // One concern: how an order moves (paid, shipped, delivered, cancelled, expired) and its stock comes back.
 import { and, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Situacao } from '#/contract/order.ts';
-import { refreshTotalsOfFinishes } from '#/server/catalog/derived.ts';
+import { refreshTotals } from '#/server/catalog/derived.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -52,13 +52,15 @@ export async function returnStock(db: Db, numbers: number[]): Promise<void> {
     .set({ stock: sql`${t.variants.stock} + ${lines.units}` })
     .from(lines)
     .where(eq(t.variants.id, lines.variantId));
-  const finishes = await db
-    .selectDistinct({ id: t.orderItems.variantId })
+  // Their products' own stock and price follow (listings sort and filter by them).
+  const products = await db
+    .selectDistinct({ id: t.variants.productId })
     .from(t.orderItems)
+    .innerJoin(t.variants, eq(t.variants.id, t.orderItems.variantId))
     .where(inArray(t.orderItems.orderNumber, numbers));
-  await refreshTotalsOfFinishes(
+  await refreshTotals(
     db,
-    finishes.map((f) => f.id),
+    products.map((p) => p.id),
   );
 }
 
