@@ -95,3 +95,21 @@ export const placeAs = async (
   b: { session: string; conferencia: string },
   pagamento: PaymentMethod = 'pix',
 ) => place(store, b.session, { frete: 'economica', pagamento, conferencia: b.conferencia, chave: chave() });
+
+/** A finish's stock now. */
+export const variantStock = async (store: TestPlatform, variantId: number): Promise<number> =>
+  (
+    await store.database.db
+      .select({ s: t.variants.stock })
+      .from(t.variants)
+      .where(eq(t.variants.id, variantId))
+  )[0]?.s ?? 0;
+
+/** The units a product has sold, which "Mais vendidos" sorts by. */
+export const productSales = async (store: TestPlatform, productId: number): Promise<number> =>
+  (
+    await store.database.db
+      .select({ s: t.products.sales })
+      .from(t.products)
+      .where(eq(t.products.id, productId))
+  )[0]?.s ?? 0;

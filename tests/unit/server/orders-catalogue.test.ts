@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
-import { buyer as buyerOf, json, pickVariants, placeAs as placeOrder } from './buyers.ts';
+import { buyer as buyerOf, json, pickVariants, placeAs as placeOrder, productSales } from './buyers.ts';
 import type { Variant } from './buyers.ts';
 import { ADMIN_TOKEN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
@@ -40,13 +40,7 @@ const staff = (numero: number, situacao: string) =>
 
 describe('an order and the catalogue', () => {
   test('"Mais vendidos" counts what was sold: a paid order adds its units, its cancellation takes them back, an unpaid one counts nothing', async () => {
-    const salesOf = async () =>
-      (
-        await store.database.db
-          .select({ sales: t.products.sales })
-          .from(t.products)
-          .where(eq(t.products.id, variant.product))
-      )[0]?.sales ?? 0;
+    const salesOf = () => productSales(store, variant.product);
     const start = await salesOf();
     const { pedido } = await placed();
     expect(await salesOf()).toBe(start);

@@ -5,7 +5,7 @@ import { formAnswerSchema } from '#/contract/forms.ts';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { staffRequestsSchema } from '#/contract/rights.ts';
 import * as t from '#/server/db/schema.ts';
-import { buyer, json, pickVariants, placeAs } from '../buyers.ts';
+import { buyer, json, pickVariants, placeAs, productSales, variantStock } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
@@ -36,21 +36,8 @@ const staffStatus = (numero: number, situacao: string) =>
     ),
   });
 
-const stockOf = async () =>
-  (
-    await store.database.db
-      .select({ s: t.variants.stock })
-      .from(t.variants)
-      .where(eq(t.variants.id, variant.id))
-  )[0]?.s ?? 0;
-
-const salesOf = async () =>
-  (
-    await store.database.db
-      .select({ s: t.products.sales })
-      .from(t.products)
-      .where(eq(t.products.id, variant.product))
-  )[0]?.s ?? 0;
+const stockOf = () => variantStock(store, variant.id);
+const salesOf = () => productSales(store, variant.product);
 
 /** An order placed by a new buyer, moved by the team through `steps`. */
 async function orderAt(steps: string[]) {
