@@ -7,7 +7,7 @@ import type { PaymentMethod } from '#/contract/order.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { listingSchema, productPageSchema } from '#/contract/page.ts';
 import * as t from '#/server/db/schema.ts';
-import { newSession } from './harness.ts';
+import { ADMIN_TOKEN, newSession } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /** Buyers for the order tests: a variant to buy, a logged-in customer with a cart, the POST that places it. */
@@ -113,3 +113,20 @@ export const productSales = async (store: TestPlatform, productId: number): Prom
       .from(t.products)
       .where(eq(t.products.id, productId))
   )[0]?.s ?? 0;
+
+/** Set a finish's stock straight in the table (a test's starting point). */
+export const setVariantStock = (store: TestPlatform, variantId: number, stock: number) =>
+  store.database.db.update(t.variants).set({ stock }).where(eq(t.variants.id, variantId));
+
+/** The team moves an order to `situacao` through the staff API (a shipment with the carrier and its code). */
+export const moveOrder = (store: TestPlatform, numero: number, situacao: string) =>
+  store.request(`/v2/admin/orders/${String(numero)}/status`, {
+    method: 'PUT',
+    ...json(
+      {
+        situacao,
+        ...(situacao === 'enviado' ? { transportadora: 'Correios', rastreio: 'AA123456785BR' } : {}),
+      },
+      { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    ),
+  });

@@ -2,9 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
-import { buyer as buyerOf, json, pickVariants, placeAs as placeOrder, productSales } from './buyers.ts';
+import {
+  buyer as buyerOf,
+  moveOrder,
+  pickVariants,
+  placeAs as placeOrder,
+  productSales,
+  setVariantStock,
+  variantStock,
+} from './buyers.ts';
 import type { Variant } from './buyers.ts';
-import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import { startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -20,11 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => store.stop());
 
-const setStock = (id: number, stock: number) =>
-  store.database.db.update(t.variants).set({ stock }).where(eq(t.variants.id, id));
-const stockOf = async (id: number) =>
-  (await store.database.db.select({ s: t.variants.stock }).from(t.variants).where(eq(t.variants.id, id)))[0]
-    ?.s;
+const setStock = (id: number, stock: number) => setVariantStock(store, id, stock);
+const stockOf = (id: number) => variantStock(store, id);
 const buyer = (lines: { v: Variant; quantidade: number }[]) => buyerOf(store, lines);
 const placeAs = (b: { session: string; conferencia: string }) => placeOrder(store, b);
 const placed = async () => {
@@ -32,11 +37,7 @@ const placed = async () => {
   const res = await placeAs(b);
   return { ...b, pedido: pedidoAnswerSchema.parse(await res.json()).pedido };
 };
-const staff = (numero: number, situacao: string) =>
-  store.request(`/v2/admin/orders/${String(numero)}/status`, {
-    method: 'PUT',
-    ...json({ situacao }, { Authorization: `Bearer ${ADMIN_TOKEN}` }),
-  });
+const staff = (numero: number, situacao: string) => moveOrder(store, numero, situacao);
 
 describe('an order and the catalogue', () => {
   test('"Mais vendidos" counts what was sold: a paid order adds its units, its cancellation takes them back, an unpaid one counts nothing', async () => {
@@ -70,7 +71,7 @@ describe('an order and the catalogue', () => {
         .orderBy(sql`${t.variants.stock} > 0 desc`, t.variants.position);
       return { stock: rows.reduce((n, v) => n + v.stock, 0), price: rows[0]?.price };
     };
-    const saved = (await stockOf(variant.id)) ?? 0;
+    const saved = await stockOf(variant.id);
     expect(await productOf()).toEqual(await finishes());
     // The order takes every unit but one of the finish, then the last one: listings sort and filter by the
     // product's own row, which follows.

@@ -5,7 +5,7 @@ import { formAnswerSchema } from '#/contract/forms.ts';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { staffRequestsSchema } from '#/contract/rights.ts';
 import * as t from '#/server/db/schema.ts';
-import { buyer, json, pickVariants, placeAs, productSales, variantStock } from '../buyers.ts';
+import { buyer, json, moveOrder, pickVariants, placeAs, productSales, variantStock } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
@@ -24,17 +24,7 @@ beforeAll(async () => {
 afterAll(() => store.stop());
 
 const { admin, member } = staffCalls(() => store);
-const staffStatus = (numero: number, situacao: string) =>
-  store.request(`/v2/admin/orders/${String(numero)}/status`, {
-    method: 'PUT',
-    ...json(
-      {
-        situacao,
-        ...(situacao === 'enviado' ? { transportadora: 'Correios', rastreio: 'AA123456785BR' } : {}),
-      },
-      { Authorization: `Bearer ${ADMIN_TOKEN}` },
-    ),
-  });
+const staffStatus = (numero: number, situacao: string) => moveOrder(store, numero, situacao);
 
 const stockOf = () => variantStock(store, variant.id);
 const salesOf = () => productSales(store, variant.product);
