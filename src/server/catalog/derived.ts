@@ -45,19 +45,6 @@ export async function refreshTotals(db: Db, ids: number[]): Promise<void> {
     where p.id = agg.product_id and p.id = pick.product_id`);
 }
 
-/** The same, for the products of these finishes (after an order took or gave back their units). */
-export async function refreshTotalsOfFinishes(db: Db, variantIds: number[]): Promise<void> {
-  if (variantIds.length === 0) return;
-  const rows = await db
-    .selectDistinct({ id: t.variants.productId })
-    .from(t.variants)
-    .where(inArray(t.variants.id, variantIds));
-  await refreshTotals(
-    db,
-    rows.map((r) => r.id),
-  );
-}
-
 /** Name key and search vector (name, categories, finishes), and any new word for the search's typo lookups. */
 export async function refreshSearch(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -11,7 +11,7 @@ import type { Customer } from '#/server/accounts/customers.ts';
 import { deliveryAddress } from '#/server/addresses/book.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
-import { refreshTotalsOfFinishes } from '#/server/catalog/derived.ts';
+import { refreshTotals } from '#/server/catalog/derived.ts';
 import { pricePolicy } from '#/server/catalog/price-policy.ts';
 import { quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
 import { carrierChoice, carriedLines, withCarriers } from '#/server/carriers/pricing.ts';
@@ -157,10 +157,8 @@ async function placeInTransaction(
         if (taken.length === 0)
           throw changed(`${item.nome} esgotou enquanto você finalizava. Confira sua sacola.`);
       }
-      await refreshTotalsOfFinishes(
-        tx,
-        cart.itens.map((item) => item.hash.idAtributoSimples),
-      );
+      // Their products' own stock and price follow (listings sort and filter by them).
+      await refreshTotals(tx, [...new Set(cart.itens.map((item) => item.hash.idProduto))]);
       // The coupon's use is counted here, in the order's transaction: of buyers racing for its last use,
       // one order gets it and the others are told (nothing of theirs is taken).
       const cupom = cart.cupom?.aplicado ? cart.cupom : undefined;
