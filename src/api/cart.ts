@@ -65,6 +65,10 @@ export const applyCoupon = (client: Client, code: string) =>
     'cart',
   );
 
+/** What a page may print of an advertised coupon (its rules, its dates, whether it applies now). */
+export const getCoupon = (client: Client, code: string) =>
+  getJson(client, `v2/front/promotional/coupon/${encodeURIComponent(code.trim())}`, {}, 'publicCoupon');
+
 /** Take the coupon off the cart. */
 export const removeCoupon = (client: Client) =>
   sendJson(client, 'delete', 'v2/front/promotional/coupon', undefined, 'cart');

@@ -23,7 +23,11 @@ import {
   customerExportSchema,
   customerListSchema,
 } from '#/contract/staff-customers.ts';
-import { couponAdminAnswerSchema, couponAdminListSchema } from '#/contract/coupon.ts';
+import {
+  couponAdminAnswerSchema,
+  couponAdminListSchema,
+  cupomPublicoAnswerSchema,
+} from '#/contract/coupon.ts';
 import { staffStockSchema, stockChangeAnswerSchema } from '#/contract/staff-stock.ts';
 import { sheetExportSchema, sheetReportSchema } from '#/contract/catalog-sheet.ts';
 import {
@@ -131,6 +135,7 @@ export const SCHEMAS = {
   staffProducts: staffProductListSchema,
   staffSheetReport: sheetReportSchema,
   staffCoupon: couponAdminAnswerSchema,
+  publicCoupon: cupomPublicoAnswerSchema,
   staffStock: staffStockSchema,
   staffStockChange: stockChangeAnswerSchema,
   privacy: privacySchema,

@@ -126,3 +126,48 @@ export const couponAdminListSchema = z.object({
   opcoes: couponOptionsSchema,
 });
 export const couponAdminAnswerSchema = z.object({ cupom: couponAdminSchema });
+
+/**
+ * Where a coupon stands now: `vigente` (applies), `agendado` (starts later), `encerrado` (its end passed),
+ * `esgotado` (every use taken), `desligado` (switched off by the team).
+ */
+export const COUPON_STATES = ['vigente', 'agendado', 'encerrado', 'esgotado', 'desligado'] as const;
+export type CouponState = (typeof COUPON_STATES)[number];
+/** Each state as the team reads it in the panel. */
+export const COUPON_STATE_LABELS: Record<CouponState, string> = {
+  vigente: 'Ligado',
+  agendado: 'Agendado',
+  encerrado: 'Encerrado',
+  esgotado: 'Esgotado',
+  desligado: 'Desligado',
+};
+
+/** A coupon's state at `now`, from its switch, its dates and its uses (the order of the checks is the shopper's). */
+export function couponState(
+  coupon: Pick<CouponAdmin, 'ativo' | 'inicio' | 'fim' | 'usosMaximos' | 'usados'>,
+  now: number,
+): CouponState {
+  if (!coupon.ativo) return 'desligado';
+  if (coupon.fim && Date.parse(coupon.fim) < now) return 'encerrado';
+  if (coupon.usosMaximos !== null && coupon.usados >= coupon.usosMaximos) return 'esgotado';
+  if (coupon.inicio && Date.parse(coupon.inicio) > now) return 'agendado';
+  return 'vigente';
+}
+
+/**
+ * `GET /v2/front/promotional/coupon/{code}` (our extension): what a page that advertises a coupon may say of
+ * it, read from the coupon itself (its minimum, first purchase, dates), so the page never contradicts it.
+ */
+export const cupomPublicoSchema = z.object({
+  codigo: z.string(),
+  descricao: z.string(),
+  tipo: z.enum(COUPON_KINDS),
+  valor: z.number(),
+  valorMinimo: z.number(),
+  primeiraCompra: z.boolean(),
+  inicio: z.string().nullable(),
+  fim: z.string().nullable(),
+  situacao: z.enum(COUPON_STATES),
+});
+export type CupomPublico = z.infer<typeof cupomPublicoSchema>;
+export const cupomPublicoAnswerSchema = z.object({ cupom: cupomPublicoSchema });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { formatEnd } from '../../src/lib/countdown.ts';
 import { onceAtDesktopWidth } from './widths.ts';
 
 test('a marketing page is static HTML in the build, served whole to a reader without JavaScript', async ({
@@ -21,8 +22,16 @@ test('a marketing page is static HTML in the build, served whole to a reader wit
   expect(res?.headers()['x-content-type-options']).toBe('nosniff');
   expect(res?.headers()['x-frame-options']).toBe('SAMEORIGIN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Black Friday até 50% off');
-  // The countdown names its end (the HTML cannot know the time left), in Brasília time.
-  await expect(page.locator('.mkt__countdown time')).toHaveText('27/11 às 23h59');
+  // The countdown names its end (the HTML cannot know the time left), in Brasília time: the end of the
+  // page's coupon, which the store seeded running from the day it was seeded (never a campaign already over).
+  const end = Date.parse((await page.locator('.mkt__countdown time').getAttribute('datetime')) ?? '');
+  expect(end).toBeGreaterThan(Date.now());
+  await expect(page.locator('.mkt__countdown time')).toHaveText(formatEnd(end));
+  await expect(page.locator('.mkt__countdown time')).toHaveText(/ às 23h59$/);
+  // The coupon card states the coupon's own minimum and last day.
+  await expect(page.locator('.coupon', { hasText: 'BLACK10' })).toContainText(
+    `Em compras a partir de R$ 300,00. Até ${formatEnd(end)}.`,
+  );
   // Absolute URLs carry the origin the page was asked on, not the build's stand-in.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
@@ -41,6 +50,26 @@ test('a marketing page is static HTML in the build, served whole to a reader wit
   await expect(root).toHaveTitle(/home2/);
   expect((await root.goto('/home3'))?.status()).toBe(404);
   expect((await root.goto('/cozinha/'))?.status()).toBe(200);
+});
+
+test("the countdown ticks before the campaign ends, and from its end says it is over (the clock is the test's)", async ({
+  page,
+}) => {
+  // The built page names its end; the reader's clock is set on both sides of it.
+  const html = fs.readFileSync('dist/pages/pagina/black-friday/index.html', 'utf8');
+  const end = Date.parse(/<time datetime="([^"]+)"/i.exec(html)?.[1] ?? '');
+  expect(Number.isNaN(end)).toBe(false);
+
+  await page.clock.setFixedTime(end - 90_000);
+  await page.goto('/pagina/black-friday');
+  await page.keyboard.press('Shift');
+  await expect(page.locator('.mkt__countdown time')).toHaveText('00:01:30');
+
+  await page.clock.setFixedTime(end + 60_000);
+  await page.goto('/pagina/black-friday');
+  await page.keyboard.press('Shift');
+  await expect(page.locator('.mkt__countdown')).toHaveText('Esta oferta terminou.');
+  await expect(page.locator('.mkt__countdown time')).toHaveCount(0);
 });
 
 test('coupons: each code is copied with one tap once the page is interactive', async ({ page }) => {

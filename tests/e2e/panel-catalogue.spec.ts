@@ -76,8 +76,18 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
     .getByRole('region', { name: `Alterar o cupom ${code}` })
     .getByLabel('Valor (% ou R$)')
     .fill('15');
+  // Its last day set two days back (from whatever day the test runs): the list says it ended.
+  await expect(row).toContainText('Ligado');
+  const past = new Date(Date.now() - 2 * 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+  });
+  await page
+    .getByRole('region', { name: `Alterar o cupom ${code}` })
+    .getByLabel('Termina em')
+    .fill(past);
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByRole('status')).toHaveText(`Cupom ${code} alterado.`);
+  await expect(row.locator('.panel-badge')).toHaveText('Encerrado');
   await expect(row).toContainText('15% dos produtos');
   await expect(row).toContainText('a partir de R$ 1.000,00');
   await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);

@@ -1,6 +1,7 @@
 // One concern: coupons. What a code takes off a cart now, or why it does not apply, in the shopper's words.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Cupom } from '#/contract/coupon.ts';
+import { couponState } from '#/contract/coupon.ts';
+import type { Cupom, CupomPublico } from '#/contract/coupon.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { percentOf, sumReais, toCents, toReais } from '#/server/lib/prices.ts';
@@ -124,6 +125,26 @@ export function cupomOf(coupon: CouponRow, verdict: CouponVerdict): Cupom {
     motivo: verdict.ok ? '' : verdict.reason,
     desconto: verdict.ok ? verdict.productsDiscount : 0,
     freteDesconto: verdict.ok ? verdict.shippingPercent : 0,
+  };
+}
+
+/** What a page may say of a coupon at `now`: its public rules and where it stands (never its uses or limits). */
+export function publicCoupon(coupon: CouponRow, now: Date): CupomPublico {
+  const inicio = coupon.startsAt?.toISOString() ?? null;
+  const fim = coupon.endsAt?.toISOString() ?? null;
+  return {
+    codigo: coupon.code,
+    descricao: coupon.description,
+    tipo: coupon.kind,
+    valor: coupon.value,
+    valorMinimo: coupon.minSubtotal,
+    primeiraCompra: coupon.firstPurchase,
+    inicio,
+    fim,
+    situacao: couponState(
+      { ativo: coupon.active, inicio, fim, usosMaximos: coupon.maxUses, usados: coupon.used },
+      now.getTime(),
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import { badRequest, PlatformError } from '#/server/errors.ts';
 import {
   couponRefusal,
   findCoupon,
+  publicCoupon,
   sessionCouponCode,
   setSessionCoupon,
 } from '#/server/promotions/coupons.ts';
@@ -47,6 +48,18 @@ promotional.put('/coupon/:code', rateLimit('cupom', 20, 60_000), async (c) => {
     );
   }
   return c.json(cart);
+});
+
+/**
+ * What a page that advertises a coupon may print of it (our extension): its rules and whether it still
+ * applies. Read by the marketing pages as they are built; its own limit, apart from the shopper's tries.
+ */
+promotional.get('/coupon/:code', rateLimit('cupom-leitura', 60, 60_000), async (c) => {
+  const parsed = couponCodeSchema.safeParse(c.req.param('code'));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Código de cupom inválido.');
+  const coupon = await findCoupon(c.get('config').db, parsed.data);
+  if (!coupon) throw new PlatformError(404, 'coupon_unknown', `Não encontramos o cupom ${parsed.data}.`);
+  return c.json({ cupom: publicCoupon(coupon, new Date()) });
 });
 
 /** Take the coupon off (the code in the path, if any, changes nothing: a cart has one coupon). */

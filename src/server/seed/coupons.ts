@@ -1,11 +1,21 @@
 // Seed only (never served): the coupons a new store's pages, banners and popups advertise, each with exactly
-// the rules its page states (a test reads the content and holds the two together).
+// the rules its page states (a test reads the content and holds the two together). Dates are relative to the
+// seeding moment: a store seeded on any day opens with its campaign running, never one already over.
 import type { NewCoupon } from '#/server/promotions/coupons.ts';
 
-/** Brasília's offset on the dates the pages print (no daylight saving since 2019). */
-const BRT = '-03:00';
+/** How long the seeded Black Friday campaign runs from the day the store is seeded. */
+export const CAMPAIGN_DAYS = 10;
 
-export const COUPONS: NewCoupon[] = [
+const DAY_MS = 24 * 60 * 60 * 1000;
+const brasiliaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+/** 23:59:59 in Brasília (UTC−3, no daylight saving since 2019), `days` after `now`'s day there. */
+export function endOfBrasiliaDay(now: Date, days: number): Date {
+  return new Date(`${brasiliaDay.format(new Date(now.getTime() + days * DAY_MS))}T23:59:59-03:00`);
+}
+
+/** The advertised coupons, as a store seeded at `now` starts with them. */
+export const buildCoupons = (now: Date): NewCoupon[] => [
   {
     // /pagina/cupons: "10% na primeira compra. Para novos clientes, em compras acima de R$ 199,00."
     code: 'BEMVINDO10',
@@ -41,12 +51,13 @@ export const COUPONS: NewCoupon[] = [
     restriction: { finishes: ['preto-fosco', 'grafite'] },
   },
   {
-    // /pagina/black-friday: "10% a mais em toda a loja. Válido para compras acima de R$ 300,00, até 27/11."
+    // /pagina/black-friday: "10% a mais em toda a loja", its minimum and its end printed from this coupon (the
+    // page's countdown ends with it).
     code: 'BLACK10',
     description: '10% a mais em toda a loja na Black Friday',
     kind: 'produtos-percentual',
     value: 10,
     minSubtotal: 300,
-    endsAt: new Date(`2026-11-27T23:59:59${BRT}`),
+    endsAt: endOfBrasiliaDay(now, CAMPAIGN_DAYS),
   },
 ];

@@ -3,7 +3,7 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { BADGES, BRANDS } from './catalog.ts';
-import { COUPONS } from './coupons.ts';
+import { buildCoupons } from './coupons.ts';
 import {
   PAGES,
   POPUPS,
@@ -109,5 +109,5 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
  * missing; one staff changed keeps their change. Coupons are the store's business: a catalogue reset keeps them.
  */
 export async function ensureAdvertisedCoupons(db: Db): Promise<void> {
-  await db.insert(t.coupons).values(COUPONS).onConflictDoNothing();
+  await db.insert(t.coupons).values(buildCoupons(new Date())).onConflictDoNothing();
 }
