@@ -56,9 +56,35 @@ function sumsOf(n: NfeRequest): string[] {
       wrong.push(`item ${String(i.numero_item)}: valor_bruto ≠ quantidade × unitário`);
   const paid = n.formas_pagamento.reduce((t, p) => t + cents(p.valor_pagamento), 0);
   if (paid !== cents(n.valor_total)) wrong.push('formas_pagamento ≠ valor_total');
+  return [...wrong, ...tableRulesOf(n)];
+}
+
+/**
+ * The SEFAZ's rules from the published tables, not the store's choices (Anexo I do Convênio s/nº de 1970, the
+ * CFOP table; NF-e manual, Anexo I, rules for `CFOP`, `vDesc` and `CSOSN`):
+ * - a CFOP of 5xxx is an operation within the state (`idDest` 1), 6xxx interstate (`idDest` 2);
+ * - interstate to a buyer who is not an ICMS contributor (`indIEDest` 9) is 6107/6108 ("destinada a não
+ *   contribuinte"); 6102 is the sale to a contributor;
+ * - an item's discount is never above its value (rejection 483, vDesc > vProd);
+ * - CSOSN (101–900) is declared only by CRT 1 (Simples Nacional) and 4 (MEI); other CRTs declare a CST
+ *   (rejection 591).
+ */
+export function tableRulesOf(n: NfeRequest): string[] {
+  const wrong: string[] = [];
   const interstate = n.local_destino === 2;
-  if (n.items.some((i) => i.cfop !== (interstate ? '6102' : '5102')))
-    wrong.push('CFOP não condiz com local_destino');
+  const nonContributor = n.indicador_inscricao_estadual_destinatario === 9;
+  for (const i of n.items) {
+    const item = `item ${String(i.numero_item)}`;
+    if (i.cfop.startsWith('5') === interstate) wrong.push(`${item}: CFOP ${i.cfop} não condiz com local_destino`);
+    if (interstate && nonContributor && !['6107', '6108'].includes(i.cfop))
+      wrong.push(`${item}: CFOP ${i.cfop} interestadual para não contribuinte (a tabela pede 6107/6108)`);
+    if (interstate && !nonContributor && ['6107', '6108'].includes(i.cfop))
+      wrong.push(`${item}: CFOP ${i.cfop} é de venda a não contribuinte, e o destinatário é contribuinte`);
+    if (cents(i.valor_desconto ?? 0) > cents(i.valor_bruto))
+      wrong.push(`${item}: valor_desconto maior que valor_bruto (rejeição 483)`);
+    if (/^\d{3}$/.test(i.icms_situacao_tributaria) && ![1, 4].includes(n.regime_tributario_emitente))
+      wrong.push(`${item}: CSOSN com regime_tributario_emitente ${String(n.regime_tributario_emitente)} (rejeição 591)`);
+  }
   return wrong;
 }
 

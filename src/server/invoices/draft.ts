@@ -90,9 +90,14 @@ export async function invoiceDraft(
     missing.push(
       'A inscrição estadual da loja, em Configurações (quem vende mercadorias emite NF-e com ela).',
     );
+  // CSOSN (what the store declares) is only for CRT 1 and 4; CRT 2 and 3 declare ICMS by CST (rejection 591).
   if (fiscal.regime === '3')
     missing.push(
       'Regime normal: a loja ainda não calcula ICMS, PIS e COFINS desse regime. Emita no seu ERP e anexe o XML autorizado ao pedido.',
+    );
+  if (fiscal.regime === '2')
+    missing.push(
+      'Simples Nacional com excesso de sublimite: o ICMS segue o regime normal (CST), que a loja ainda não calcula. Emita no seu ERP e anexe o XML autorizado ao pedido.',
     );
 
   const pickup = (order.shipping as Frete).tipo === 'retirada';
@@ -108,10 +113,15 @@ export async function invoiceDraft(
 
   const weights = lines.map(({ line }) => cents(line.unitPrice) * line.quantity);
   const products = weights.reduce((a, b) => a + b, 0);
-  const freight = cents(order.shippingPrice);
+  // The freight declared is what the buyer was charged for carriage: a coupon off the shipping lowers the
+  // freight, never becomes a discount on the goods (which could exceed an item's value: rejection 483).
+  const charged = (order.shipping as Partial<Frete>).valor;
+  const freight = cents(typeof charged === 'number' ? charged : order.shippingPrice);
   const total = cents(order.total);
   const discount = products + freight - total;
   if (discount < 0) missing.push('Os valores do pedido não fecham (total maior que produtos e frete).');
+  if (discount > products)
+    missing.push('Os valores do pedido não fecham (desconto maior que o valor dos produtos).');
   const discounts = share(Math.max(0, discount), weights);
   const freights = share(freight, weights);
   const interstate = issuerUf !== undefined && address.uf !== issuerUf;
@@ -124,7 +134,7 @@ export async function invoiceDraft(
     return {
       code: line.sku,
       description: line.name.slice(0, 120),
-      cfop: interstate ? '6102' : '5102',
+      cfop: interstate ? (ieIndicator === 9 ? '6108' : '6102') : '5102',
       ncm: ncm ?? '',
       cest: cest ?? '',
       gtin: barcode,

@@ -17,7 +17,8 @@ export type InvoiceItem = {
   code: string;
   description: string;
   /** 5102 (sale of goods bought for resale, same state) or 6102 (another state). */
-  cfop: '5102' | '6102';
+  /** 5102 within the state; interstate 6102 to an ICMS contributor, 6108 to a non-contributor. */
+  cfop: '5102' | '6102' | '6108';
   ncm: string;
   cest: string;
   /** The GTIN, or '' when the goods have none. */

@@ -13,7 +13,7 @@ export const nfeItemSchema = z.strictObject({
   numero_item: z.number().int().min(1).max(990),
   codigo_produto: z.string().min(1).max(60),
   descricao: z.string().min(1).max(120),
-  cfop: z.enum(['5102', '6102']),
+  cfop: z.enum(['5102', '6102', '6108']),
   codigo_ncm: z.string().regex(digitsOf(8)),
   cest: z.string().regex(digitsOf(7)).optional(),
   /** The GTIN, or `SEM GTIN` (NT 2017.001) when the goods have none. */
