@@ -75,7 +75,8 @@ export function tableRulesOf(n: NfeRequest): string[] {
   const nonContributor = n.indicador_inscricao_estadual_destinatario === 9;
   for (const i of n.items) {
     const item = `item ${String(i.numero_item)}`;
-    if (i.cfop.startsWith('5') === interstate) wrong.push(`${item}: CFOP ${i.cfop} não condiz com local_destino`);
+    if (i.cfop.startsWith('5') === interstate)
+      wrong.push(`${item}: CFOP ${i.cfop} não condiz com local_destino`);
     if (interstate && nonContributor && !['6107', '6108'].includes(i.cfop))
       wrong.push(`${item}: CFOP ${i.cfop} interestadual para não contribuinte (a tabela pede 6107/6108)`);
     if (interstate && !nonContributor && ['6107', '6108'].includes(i.cfop))
@@ -83,7 +84,9 @@ export function tableRulesOf(n: NfeRequest): string[] {
     if (cents(i.valor_desconto ?? 0) > cents(i.valor_bruto))
       wrong.push(`${item}: valor_desconto maior que valor_bruto (rejeição 483)`);
     if (/^\d{3}$/.test(i.icms_situacao_tributaria) && ![1, 4].includes(n.regime_tributario_emitente))
-      wrong.push(`${item}: CSOSN com regime_tributario_emitente ${String(n.regime_tributario_emitente)} (rejeição 591)`);
+      wrong.push(
+        `${item}: CSOSN com regime_tributario_emitente ${String(n.regime_tributario_emitente)} (rejeição 591)`,
+      );
   }
   return wrong;
 }
