@@ -90,7 +90,7 @@ describe('errors', () => {
       ['/v2/front/url/verify', 'PUT', 'GET, HEAD'],
       ['/v2/front/checkout/zipcode', 'DELETE', 'POST'],
       ['/v2/front/checkout/cart', 'PATCH', 'GET, POST, PUT, DELETE, HEAD'],
-      ['/v2/front/promotional/coupon/BEMVINDO10', 'GET', 'PUT, DELETE'],
+      ['/v2/front/promotional/coupon/BEMVINDO10', 'POST', 'GET, PUT, DELETE, HEAD'],
       ['/v2/front/evaluations/product', 'PUT', 'GET, POST, HEAD'],
     ] as const) {
       const res = await call(path, method);
