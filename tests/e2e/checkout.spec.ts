@@ -91,7 +91,21 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
     await js.goto(path);
     await expectNoSeriousA11yIssues(js);
   }
+  // The total beside the button follows the delivery ticked, with and without JavaScript: it is what the
+  // order then charges.
+  const totalShown = (p: typeof page) =>
+    p.getByRole('complementary', { name: 'Resumo do pedido' }).locator('.sum--total:visible').innerText();
+  await js.goto(`/checkout/pagamento${chosen}`);
+  const economyJs = await totalShown(js);
+  await js.getByRole('radio', { name: /^Expressa/ }).check();
+  await expect.poll(() => totalShown(js)).not.toBe(economyJs);
+  const economy = await totalShown(page);
+  expect(economy).toBe(economyJs);
   await page.getByRole('radio', { name: /^Expressa/ }).check();
+  const express = await totalShown(page);
+  expect(express).toMatch(/^Total no Pix\s+R\$\s[\d.]+,\d{2}$/);
+  expect(express).not.toBe(economy);
+  expect(express).toBe(await totalShown(js));
   await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
 
   // The order page: number, status, the Pix to pay (QR and copia e cola), what was bought.
@@ -104,6 +118,8 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
   await expect(page.getByText('Expressa')).toBeVisible();
   await expect(page.getByText('Rua dos Andradas, 1001')).toBeVisible();
+  await expect(page.locator('main')).toContainText(/R\$\s[\d.]+,\d{2}/);
+  await expect(page.locator('main')).toContainText(express.replace(/^Total no Pix\s+/, ''));
   // Without JavaScript there is no copy button to press in vain: the code is selected by hand.
   await expect(page.getByRole('button', { name: 'Copiar código Pix' })).toBeHidden();
   await fits();

@@ -70,7 +70,6 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 const DISCOUNTS = [0, 0, 0, 5, 10, 10, 15, 20, 25, 30, 40, 50];
-const EPOCH = Date.UTC(2026, 9, 1);
 const DAY = 86_400_000;
 
 /** Flatten the taxonomy into rows with ids, paths and ancestor ids. */
@@ -142,7 +141,11 @@ function drawn(draw: () => unknown): 0 {
   return 0;
 }
 
-export function generateProducts(count: number, categories: CategoryRow[]) {
+/**
+ * `now` is the seeding moment: every product was launched in the 700 days before it (a store seeded on any
+ * day has its newest launches behind it, and a product added that day leads "Lançamentos").
+ */
+export function generateProducts(count: number, categories: CategoryRow[], now = Date.now()) {
   const random = createRandom(20261121);
   const leaves = categories.filter((c) => c.def.kind && c.def.types);
   const products: ProductRow[] = [];
@@ -223,7 +226,7 @@ export function generateProducts(count: number, categories: CategoryRow[]) {
       ratingAvg: drawn(() => (random.chance(0.2) ? 0 : random.next())),
       ratingCount: drawn(() => random.int(0, 180)),
       sales: Math.floor(random.next() ** 3 * 5000),
-      createdAt: new Date(EPOCH - random.int(0, 700) * DAY),
+      createdAt: new Date(now - (1 + random.int(0, 700)) * DAY),
       listPrice: first.listPrice,
       price: first.price,
       discount: Math.round((1 - first.price / first.listPrice) * 100),
