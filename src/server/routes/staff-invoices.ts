@@ -66,7 +66,12 @@ staffInvoices.post('/:numero/invoice', async (c) => {
       entity: 'pedido',
       entityId: String(numero),
       before: null,
-      after: { nfe: 'Anexada (ERP)', numero: read.number, chave: read.key },
+      after: {
+        nfe: 'Anexada (ERP)',
+        numero: read.number,
+        chave: read.key,
+        assinatura: `Conferida com o certificado da nota (${read.signedBy}); a cadeia ICP-Brasil não é verificada pela loja`,
+      },
     });
     await tellBuyerOnce(ctx, numero);
     return c.json(await invoicingOf(ctx, numero));

@@ -8,6 +8,8 @@ import { buyer, pickVariants, placeAs } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
 import { ADMIN_TOKEN, startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
+import { accessKey, companyCertificate, signedNfeProc } from '../../../support/nfe-xml.ts';
+import type { NfeOptions, Signer } from '../../../support/nfe-xml.ts';
 
 /**
  * A store that invoices in its ERP (no provider configured): the team, or the ERP itself through the staff
@@ -44,32 +46,41 @@ async function paidOrder() {
   return { numero: pedido.numero, total: pedido.valores.total, cpf: c?.document ?? '', session: b.session };
 }
 
-/** An authorised NF-e as an ERP writes it (nfeProc: the NF-e and the SEFAZ's protocol). */
-const nfeProc = (o: { cnpj?: string; cpf: string; total: number; cStat?: string; mod?: string }) => {
-  const key = `3526115${'1'.repeat(36)}9`.slice(0, 44);
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">
-  <NFe><infNFe Id="NFe${key}" versao="4.00">
-    <ide><cUF>35</cUF><natOp>Venda de mercadoria</natOp><mod>${o.mod ?? '55'}</mod><serie>2</serie><nNF>4321</nNF>
-      <dhEmi>2026-11-27T10:00:00-03:00</dhEmi></ide>
-    <emit><CNPJ>${o.cnpj ?? STORE_CNPJ}</CNPJ><xNome>Casa e Metais</xNome></emit>
-    <dest><CPF>${o.cpf}</CPF><xNome>Ana Souza</xNome></dest>
-    <total><ICMSTot><vProd>${o.total.toFixed(2)}</vProd><vNF>${o.total.toFixed(2)}</vNF></ICMSTot></total>
-  </infNFe></NFe>
-  <protNFe versao="4.00"><infProt><chNFe>${key}</chNFe><cStat>${o.cStat ?? '100'}</cStat>
-    <xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>
-</nfeProc>`;
-};
+let signer: Signer;
+let stranger: Signer;
+beforeAll(async () => {
+  [signer, stranger] = await Promise.all([
+    companyCertificate(STORE_CNPJ),
+    companyCertificate('11222333000181', 'OUTRA EMPRESA LTDA'),
+  ]);
+});
+
+/** The key with its check digit changed. */
+const wrongDigit = (key: string) => `${key.slice(0, 43)}${String((Number(key.slice(43)) + 1) % 10)}`;
+
+/** An authorised NF-e as an ERP keeps it, signed with the store's certificate unless told. */
+const nfeProc = (o: Omit<NfeOptions, 'cnpj'> & { cnpj?: string }, by = signer) =>
+  signedNfeProc({ cnpj: STORE_CNPJ, ...o }, by);
 
 test('an ERP XML of another company, another buyer, another total, not authorised, or not XML: refused', async () => {
   const o = await paidOrder();
   const tries: [string, RegExp][] = [
-    [nfeProc({ ...o, cnpj: '11222333000181' }), /outro CNPJ/],
+    [nfeProc({ ...o, cnpj: '11222333000181' }, stranger), /outro CNPJ/],
     [nfeProc({ ...o, cpf: '52998224725' }), /não é o comprador/],
     [nfeProc({ ...o, total: o.total + 1 }), /não é o do pedido/],
     [nfeProc({ ...o, cStat: '539' }), /autorização da SEFAZ/],
     [nfeProc({ ...o, mod: '65' }), /modelo 55/],
     [`<html>${'x'.repeat(200)}</html>`, /não é de uma NF-e/],
+    // What an auditor tries: a homologation note, keys that do not agree with the note, no signature, a note
+    // changed after signing, another company's certificate.
+    [nfeProc({ ...o, tpAmb: '2' }), /homologação/],
+    [nfeProc({ ...o, key: wrongDigit(accessKey(STORE_CNPJ, 4321)) }), /dígito verificador/],
+    [nfeProc({ ...o, key: accessKey('11222333000181', 4321) }), /CNPJ diferente do emitente/],
+    [nfeProc({ ...o, key: accessKey(STORE_CNPJ, 9999) }), /não condiz com a nota/],
+    [nfeProc({ ...o, protocolKey: accessKey(STORE_CNPJ, 9999) }), /chNFe.*não é a da nota/],
+    [nfeProc({ ...o, unsigned: true }), /não traz a assinatura digital/],
+    [nfeProc({ ...o, tamperTotal: (o.total - 50).toFixed(2) }), /assinatura digital não confere/],
+    [nfeProc(o, stranger), /certificado de outra empresa/],
     ['<nfeProc><<<'.padEnd(150, '<'), /XML/],
   ];
   for (const [xml, why] of tries) {
@@ -109,4 +120,28 @@ test("the order's own authorised XML: kept, read, on the buyer's page, and downl
   expect(
     store.mail.filter((m) => m.kind === 'pedido-nota-fiscal' && m.text.includes(String(o.numero))),
   ).toHaveLength(1);
+});
+
+test('an access key belongs to one order: the same NF-e on a second order of the same buyer is refused', async () => {
+  const first = await paidOrder();
+  const second = await paidOrder();
+  // The second order made the first buyer's, of the same total: only the key can tell them apart.
+  const [owner] = await store.database.db
+    .select({ id: t.orders.customerId })
+    .from(t.orders)
+    .where(eq(t.orders.number, first.numero));
+  await store.database.db
+    .update(t.orders)
+    .set({ customerId: owner?.id ?? 0 })
+    .where(eq(t.orders.number, second.numero));
+  const xml = nfeProc({ ...first, number: 5000 });
+  expect((await staff(`/${String(first.numero)}/invoice`, { method: 'POST', body: { xml } })).status).toBe(
+    200,
+  );
+  const again = await staff(`/${String(second.numero)}/invoice`, { method: 'POST', body: { xml } });
+  expect(again.status).toBe(409);
+  expect(JSON.stringify(await again.json())).toContain(`já está no pedido ${String(first.numero)}`);
+  expect(
+    await store.database.db.select().from(t.invoices).where(eq(t.invoices.orderNumber, second.numero)),
+  ).toEqual([]);
 });
