@@ -105,6 +105,8 @@ export async function startFakeFocusNfe() {
     /** Reads a note stays `processando_autorizacao` before the SEFAZ decides. */
     readsBeforeDecision: number;
     cancelRefused: boolean;
+    /** Keep the next notes posted, and break the connection instead of answering. */
+    dropAnswer: boolean;
   } = {
     down: false,
     delayMs: 0,
@@ -112,6 +114,7 @@ export async function startFakeFocusNfe() {
     outcome: 'autorizado',
     readsBeforeDecision: 0,
     cancelRefused: false,
+    dropAnswer: false,
   };
   let nextNumber = 101;
   let origin = '';
@@ -228,6 +231,11 @@ export async function startFakeFocusNfe() {
       };
       notes.set(ref, note);
       reads.set(ref, 0);
+      if (state.dropAnswer) {
+        // Taken, then the connection breaks before the answer (a reset, a proxy giving up).
+        res.socket?.destroy();
+        return 0;
+      }
       sendJson(res, 202, {
         cnpj_emitente: parsed.data.cnpj_emitente,
         ref,

@@ -27,9 +27,11 @@ export const providerSaid = (error: ProviderError) =>
     ? 'O Melhor Envio não respondeu a tempo.'
     : error.code === 'unreachable'
       ? 'O Melhor Envio está fora do ar ou inacessível.'
-      : error.code === 'invalid_answer'
-        ? 'O Melhor Envio respondeu algo fora do padrão.'
-        : `O Melhor Envio recusou (${error.message}).`;
+      : error.code === 'lost'
+        ? 'A conexão com o Melhor Envio caiu antes da resposta.'
+        : error.code === 'invalid_answer'
+          ? 'O Melhor Envio respondeu algo fora do padrão.'
+          : `O Melhor Envio recusou (${error.message}).`;
 
 async function shipmentRow(db: Db, number: number): Promise<ShipmentRow | undefined> {
   const [row] = await db.select().from(t.shipments).where(eq(t.shipments.orderNumber, number));

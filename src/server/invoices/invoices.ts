@@ -24,9 +24,9 @@ type InvoiceRow = typeof t.invoices.$inferSelect;
 /** The statuses of an order that has been paid: only those are invoiced. */
 export const PAID = ['paid', 'shipped', 'delivered'];
 
-const CANCEL_WINDOW_MS = CANCEL_WINDOW_HOURS * 3600_000;
+export const CANCEL_WINDOW_MS = CANCEL_WINDOW_HOURS * 3600_000;
 
-async function invoiceRow(db: Db, number: number): Promise<InvoiceRow | undefined> {
+export async function invoiceRow(db: Db, number: number): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(t.invoices).where(eq(t.invoices.orderNumber, number));
   return row;
 }
@@ -145,17 +145,33 @@ export async function orderStatus(db: Db, number: number): Promise<string | unde
   return row?.status;
 }
 
-const conflict = (message: string) => new PlatformError(409, 'invoice_refused', message);
+export const conflict = (message: string) => new PlatformError(409, 'invoice_refused', message);
 
 /** Why a provider could not be asked, for the team (nothing secret). */
-const unreachable = (error: ProviderError) =>
+export const unreachable = (error: ProviderError) =>
   error.code === 'timeout'
     ? 'A Focus NFe não respondeu a tempo.'
     : error.code === 'unreachable'
       ? 'A Focus NFe está fora do ar ou inacessível.'
-      : error.code === 'invalid_answer'
-        ? 'A Focus NFe respondeu algo fora do padrão.'
-        : `A Focus NFe respondeu com erro (${error.message}).`;
+      : error.code === 'lost'
+        ? 'A conexão com a Focus NFe caiu antes da resposta: ela pode ter recebido a nota.'
+        : error.code === 'invalid_answer'
+          ? 'A Focus NFe respondeu algo fora do padrão.'
+          : `A Focus NFe respondeu com erro (${error.message}).`;
+
+/**
+ * What the provider holds for order `number` before it is sent again: its note when it has one that stands
+ * (in process, authorised, cancelled), undefined when it has none or the SEFAZ refused it (to be sent again).
+ */
+async function heldAt(provider: InvoiceProvider, number: number): Promise<InvoiceOutcome | undefined> {
+  try {
+    const held = await provider.read(String(number));
+    return held.status === 'recusada' ? undefined : held;
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return undefined;
+    throw error;
+  }
+}
 
 /**
  * Issue order `number`'s NF-e. Paid orders only; at most one per order, whoever asks at the same time (the
@@ -183,7 +199,7 @@ export async function issueInvoice(ctx: InvoiceContext, number: number, actor: s
       set: { status: 'processando', reason: '', actor, updatedAt: new Date() },
       setWhere: eq(t.invoices.status, 'recusada'),
     })
-    .returning({ n: t.invoices.orderNumber });
+    .returning({ n: t.invoices.orderNumber, again: sql<boolean>`${t.invoices.createdAt} < now()` });
   if (claimed.length === 0) {
     const row = await invoiceRow(db, number);
     throw conflict(
@@ -192,15 +208,19 @@ export async function issueInvoice(ctx: InvoiceContext, number: number, actor: s
   }
   let outcome: InvoiceOutcome;
   try {
-    outcome = await provider.issue(String(number), made.draft);
+    // Sent before (refused, or an answer lost on the way): what the provider holds for this ref is adopted,
+    // never sent again; only a ref it does not know, or one the SEFAZ refused, is sent.
+    const held = claimed[0]?.again ? await heldAt(provider, number) : undefined;
+    outcome = held ?? (await provider.issue(String(number), made.draft));
     // Most NF-e are decided in seconds: read it once now, the webhook and the sweep do the rest.
     if (outcome.status === 'processando') outcome = await provider.read(String(number)).catch(() => outcome);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    // Never reached: nothing was issued, and it may be asked again. Otherwise the provider may have it: read later.
+    // Never reached (proven: no connection was made): nothing was sent now, and it may be asked again (what an
+    // earlier send left is read first). Otherwise the provider may have it: it stays in process and is read again.
     outcome =
       error.code === 'unreachable'
-        ? { status: 'recusada', reason: `${unreachable(error)} Nada foi emitido; tente de novo.` }
+        ? { status: 'recusada', reason: `${unreachable(error)} A nota não foi enviada; tente de novo.` }
         : { status: 'processando', reason: `${unreachable(error)} A loja consulta de novo em seguida.` };
   }
   await record(db, number, outcome);
@@ -238,52 +258,4 @@ export async function refreshInvoice(ctx: InvoiceContext, number: number): Promi
   await record(db, number, outcome);
   if (outcome.status === 'autorizada') await tellBuyerOnce(ctx, number);
   return outcome.status;
-}
-
-/** Cancel the authorised NF-e within the legal window; the SEFAZ's refusal is a 409 with its words. */
-export async function cancelInvoice(ctx: InvoiceContext, number: number, why: string): Promise<void> {
-  const { db, provider } = ctx;
-  const row = await invoiceRow(db, number);
-  if (row?.status !== 'autorizada') throw conflict('Só uma NF-e autorizada pode ser cancelada.');
-  const own = provider?.name === row.provider ? provider : undefined;
-  if (!own) throw conflict('Esta NF-e foi emitida fora da loja: cancele-a no sistema que a emitiu.');
-  if (!row.authorizedAt || Date.now() - row.authorizedAt.getTime() > CANCEL_WINDOW_MS)
-    throw conflict(
-      `O prazo de cancelamento (${String(CANCEL_WINDOW_HOURS)} horas depois da autorização) passou. Emita uma nota de devolução no seu ERP.`,
-    );
-  let said: { cancelled: boolean; reason: string };
-  try {
-    said = await own.cancel(String(number), why);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    throw new PlatformError(503, 'invoice_provider', `${unreachable(error)} A NF-e continua autorizada.`);
-  }
-  if (!said.cancelled)
-    throw conflict(`A SEFAZ não cancelou a NF-e: ${said.reason || 'sem motivo informado'}.`);
-  await db
-    .update(t.invoices)
-    .set({ status: 'cancelada', reason: said.reason, updatedAt: new Date() })
-    .where(and(eq(t.invoices.orderNumber, number), eq(t.invoices.status, 'autorizada')));
-}
-
-/** Send a correction letter for the authorised NF-e; the SEFAZ's refusal is a 409 with its words. */
-export async function correctInvoice(ctx: InvoiceContext, number: number, text: string): Promise<number> {
-  const { db, provider } = ctx;
-  const row = await invoiceRow(db, number);
-  if (row?.status !== 'autorizada') throw conflict('Só uma NF-e autorizada recebe carta de correção.');
-  const own = provider?.name === row.provider ? provider : undefined;
-  if (!own) throw conflict('Esta NF-e foi emitida fora da loja: corrija-a no sistema que a emitiu.');
-  let said: Awaited<ReturnType<InvoiceProvider['correct']>>;
-  try {
-    said = await own.correct(String(number), text);
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    throw new PlatformError(503, 'invoice_provider', `${unreachable(error)} Nenhuma carta foi registrada.`);
-  }
-  if (!said.accepted) throw conflict(`A SEFAZ recusou a carta de correção: ${said.reason}.`);
-  await db
-    .update(t.invoices)
-    .set({ correctionNumber: said.number, correctionPdfUrl: said.pdfUrl, updatedAt: new Date() })
-    .where(eq(t.invoices.orderNumber, number));
-  return said.number;
 }

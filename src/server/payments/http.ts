@@ -6,8 +6,12 @@ export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 
 /** Why a call to a provider failed, for the logs and the order's timeline (never secrets or personal data). */
 export class ProviderError extends Error {
-  /** `timeout`, `unreachable`, `rejected` (a 4xx), `failed` (a 5xx) or `invalid_answer`. */
-  readonly code: 'timeout' | 'unreachable' | 'rejected' | 'failed' | 'invalid_answer';
+  /**
+   * `unreachable` (the request never left: refused, no such host), `lost` (the connection broke once the request
+   * may have arrived: the provider may have acted on it), `timeout`, `rejected` (a 4xx), `failed` (a 5xx) or
+   * `invalid_answer`. Only `unreachable` proves nothing happened at the provider.
+   */
+  readonly code: 'timeout' | 'unreachable' | 'lost' | 'rejected' | 'failed' | 'invalid_answer';
   readonly status: number;
   constructor(code: ProviderError['code'], status: number, message: string) {
     super(message);
@@ -16,6 +20,19 @@ export class ProviderError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * The errors that prove the request never reached the provider: no connection was made (refused, no route, no
+ * such host, the connect deadline). Any other failure (a reset, a closed socket) may come after it arrived.
+ */
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /** Send one request and read its JSON answer (undefined when none); no answer in `timeoutMs` is a timeout. */
 export async function sendToProvider(call: {
@@ -48,7 +65,12 @@ export async function sendToProvider(call: {
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new ProviderError('timeout', 504, `${what}: sem resposta em ${String(call.timeoutMs)} ms`);
     const code = (error as { code?: unknown }).code;
-    throw new ProviderError('unreachable', 503, `${what}: ${typeof code === 'string' ? code : name}`);
+    const said = `${what}: ${typeof code === 'string' ? code : name}`;
+    throw new ProviderError(
+      typeof code === 'string' && NEVER_SENT.has(code) ? 'unreachable' : 'lost',
+      503,
+      said,
+    );
   }
 }
 

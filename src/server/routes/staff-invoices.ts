@@ -5,14 +5,8 @@ import { attachInvoice, keptXml } from '#/server/invoices/attach.ts';
 import { isOrderNumber } from '#/contract/order.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import {
-  cancelInvoice,
-  correctInvoice,
-  invoicingOf,
-  issueInvoice,
-  refreshInvoice,
-  tellBuyerOnce,
-} from '#/server/invoices/invoices.ts';
+import { cancelInvoice, correctInvoice } from '#/server/invoices/amend.ts';
+import { invoicingOf, issueInvoice, refreshInvoice, tellBuyerOnce } from '#/server/invoices/invoices.ts';
 import type { InvoiceContext } from '#/server/invoices/invoices.ts';
 import { allow } from '#/server/middleware.ts';
 import { recordChange } from '#/server/staff/audit.ts';

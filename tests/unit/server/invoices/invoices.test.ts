@@ -49,6 +49,7 @@ beforeEach(() => {
     outcome: 'autorizado',
     readsBeforeDecision: 0,
     cancelRefused: false,
+    dropAnswer: false,
   });
 });
 
@@ -243,6 +244,52 @@ describe('a provider that is down, slow or wrong', () => {
     expect(faturamentoSchema.parse(wrong.body).nota?.motivo).toMatch(/fora do padrão/);
   });
 
+  test('an answer lost after Focus NFe took the note: in process, read again and adopted, never sent twice', async () => {
+    const { numero } = await paidOrder();
+    fake.state.dropAnswer = true;
+    const lost = await issue(numero);
+    fake.state.dropAnswer = false;
+    expect(lost.status).toBe(200);
+    const nota = faturamentoSchema.parse(lost.body).nota;
+    expect(nota?.situacao).toBe('processando');
+    expect(nota?.motivo).toMatch(/caiu antes da resposta/);
+    expect(postsOf(numero)).toBe(1);
+    // "Emitir" again while it is in process: refused, nothing sent.
+    expect((await issue(numero)).status).toBe(409);
+    // Even a row the store had wrongly closed as refused: the provider's note is read first and adopted.
+    await store.database.db
+      .update(t.invoices)
+      .set({ status: 'recusada' })
+      .where(eq(t.invoices.orderNumber, numero));
+    const again = await issue(numero);
+    expect(again.status).toBe(200);
+    expect(faturamentoSchema.parse(again.body).nota?.situacao).toBe('autorizada');
+    expect(postsOf(numero)).toBe(1);
+    expect(fake.violations).toEqual([]);
+  });
+
+  test('the sweep reads a note whose answer was lost until the SEFAZ decides', async () => {
+    const { numero } = await paidOrder();
+    fake.state.dropAnswer = true;
+    expect(faturamentoSchema.parse((await issue(numero)).body).nota?.situacao).toBe('processando');
+    fake.state.dropAnswer = false;
+    await store.database.db
+      .update(t.invoices)
+      .set({ updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(t.invoices.orderNumber, numero));
+    await sweepInvoices(
+      {
+        db: store.database.db,
+        provider: focusNfeFromSettings({ token: fake.token, apiUrl: fake.apiUrl })?.provider,
+        mailer: memoryMailer(),
+        origin: ORIGIN,
+      },
+      null,
+    );
+    expect((await invoiceRow(numero))?.status).toBe('autorizada');
+    expect(postsOf(numero)).toBe(1);
+  });
+
   test('unreachable: nothing issued, said, and it may be asked again', async () => {
     const { numero } = await paidOrder();
     const away = focusNfeFromSettings({ token: fake.token, apiUrl: 'http://127.0.0.1:9', timeoutMs: 400 });
@@ -256,7 +303,7 @@ describe('a provider that is down, slow or wrong', () => {
     expect(answer.nota).toMatchObject({
       situacao: 'recusada',
     });
-    expect(answer.nota?.motivo).toMatch(/fora do ar.*Nada foi emitido/);
+    expect(answer.nota?.motivo).toMatch(/fora do ar.*não foi enviada/);
     expect(postsOf(numero)).toBe(0);
     expect((await issue(numero)).status).toBe(200);
   });
