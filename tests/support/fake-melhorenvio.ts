@@ -42,7 +42,8 @@ export async function startFakeMelhorEnvio() {
   const shipments = new Map<string, Shipment>();
   const violations: string[] = [];
   const calls: { path: string; status: number }[] = [];
-  const state = { down: false, delayMs: 0, nonsense: false, failGenerate: false };
+  /** `dropCheckoutAnswer`: the next checkouts are paid, then the connection breaks before the answer. */
+  const state = { down: false, delayMs: 0, nonsense: false, failGenerate: false, dropCheckoutAnswer: false };
   let origin = '';
 
   const check = <T>(
@@ -167,6 +168,10 @@ export async function startFakeMelhorEnvio() {
         if (s?.status !== 'pending') violations.push(`checkout: ${id} não está no carrinho`);
         else s.status = 'released';
       }
+      if (state.dropCheckoutAnswer) {
+        res.socket?.destroy();
+        return 0;
+      }
       sendJson(res, 200, { purchase: { id: randomUUID(), status: 'paid' } });
       return 200;
     }
@@ -240,6 +245,11 @@ export async function startFakeMelhorEnvio() {
     post: (id: string, at = new Date()) => {
       const s = shipments.get(id);
       if (s) Object.assign(s, { status: 'posted', postedAt: at.toISOString() });
+    },
+    /** The shipment is cancelled at the carrier (by the team at Melhor Envio, or the carrier itself). */
+    cancel: (id: string) => {
+      const s = shipments.get(id);
+      if (s) s.status = 'canceled';
     },
     deliver: (id: string, at = new Date()) => {
       const s = shipments.get(id);

@@ -48,6 +48,9 @@ export type Label = { shipmentId: string; price: number; tracking: string };
 /** Where a shipment is, as the provider tells it. */
 export type ShipmentState = {
   status: 'aguardando' | 'postado' | 'entregue' | 'cancelado' | 'nao_entregue';
+  /** Paid for (out of the cart), and its label made: what a purchase whose answer was lost already did. */
+  paid: boolean;
+  generated: boolean;
   tracking: string;
   postedAt?: Date | undefined;
   deliveredAt?: Date | undefined;

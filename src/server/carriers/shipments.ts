@@ -2,15 +2,14 @@
 // bought once (resumed where it stopped, never twice), and where the parcel is, as the carrier reports it.
 import { eq, sql } from 'drizzle-orm';
 import { formatBRL } from '#/lib/money.ts';
-import { documentKey } from '#/contract/documents.ts';
 import type { Envio } from '#/contract/shipments.ts';
 import type { Frete } from '#/contract/shipping.ts';
-import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import { ProviderError } from '#/server/payments/http.ts';
-import type { CarrierQuote, ParcelAddress, ParcelItem, ShippingProvider } from './provider.ts';
+import { parcelOf } from './parcel.ts';
+import type { CarrierQuote, ShippingProvider } from './provider.ts';
 
 export type ShipmentContext = { db: Db; provider: ShippingProvider | undefined };
 
@@ -38,95 +37,6 @@ async function shipmentRow(db: Db, number: number): Promise<ShipmentRow | undefi
   return row;
 }
 
-/** What a label needs of an order: who sends, who receives, what goes, the NF-e key; or what is missing. */
-async function parcelOf(
-  db: Db,
-  number: number,
-): Promise<
-  | { from: ParcelAddress; to: ParcelAddress; items: ParcelItem[]; invoiceKey: string; status: string }
-  | { missing: string[]; status: string }
-  | undefined
-> {
-  const [row] = await db
-    .select({ order: t.orders, customer: t.customers, key: t.invoices.accessKey, nfe: t.invoices.status })
-    .from(t.orders)
-    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
-    .leftJoin(t.invoices, eq(t.invoices.orderNumber, t.orders.number))
-    .where(eq(t.orders.number, number));
-  if (!row) return undefined;
-  const { order, customer } = row;
-  const status = order.status;
-  const missing: string[] = [];
-  if ((order.shipping as Frete).tipo === 'retirada')
-    return { missing: ['Pedido para retirar na loja: não vai por transportadora.'], status };
-  if (row.nfe !== 'autorizada' || !row.key)
-    missing.push('A NF-e autorizada: a transportadora só leva a encomenda com a chave da nota.');
-  const settings = await loadSettings(db);
-  const sender = settings.dadosSite.remessa;
-  if (!sender?.cep || !sender.logradouro || !sender.cidade)
-    missing.push('O endereço de remessa da loja, em Configurações.');
-  const lines = await db
-    .select({ line: t.orderItems, v: t.variants })
-    .from(t.orderItems)
-    .leftJoin(t.variants, eq(t.variants.id, t.orderItems.variantId))
-    .where(eq(t.orderItems.orderNumber, number))
-    .orderBy(t.orderItems.position);
-  const items: ParcelItem[] = [];
-  for (const { line, v } of lines) {
-    if (!v?.weightGrams || !v.heightCm || !v.widthCm || !v.lengthCm) {
-      missing.push(
-        `O peso e as medidas da embalagem de ${line.name} (SKU ${line.sku}), na página do produto.`,
-      );
-      continue;
-    }
-    items.push({
-      id: line.sku,
-      name: line.name,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      weightGrams: v.weightGrams,
-      heightCm: v.heightCm,
-      widthCm: v.widthCm,
-      lengthCm: v.lengthCm,
-    });
-  }
-  if (missing.length > 0 || !sender) return { missing, status };
-  const to = order.address;
-  return {
-    status,
-    invoiceKey: row.key ?? '',
-    items,
-    from: {
-      name: settings.nomeLoja,
-      phone: settings.dadosSite.telefone,
-      email: settings.emailContato.email,
-      document: documentKey(settings.dadosSite.cnpj),
-      stateRegistration: (settings.dadosSite.inscricaoEstadual ?? '').replace(/\D/g, ''),
-      street: sender.logradouro,
-      number: sender.numero,
-      complement: sender.complemento,
-      district: sender.bairro,
-      city: sender.cidade,
-      uf: sender.uf,
-      cep: sender.cep,
-    },
-    to: {
-      name: to.nome || customer.name,
-      phone: customer.phone,
-      email: customer.email,
-      document: customer.document,
-      stateRegistration: customer.stateRegistration === 'ISENTO' ? '' : customer.stateRegistration,
-      street: to.logradouro,
-      number: to.numero,
-      complement: to.complemento,
-      district: to.bairro,
-      city: to.cidade,
-      uf: to.uf,
-      cep: to.cep,
-    },
-  };
-}
-
 const LABELLED = ['gerada', 'postada', 'entregue', 'nao_entregue'];
 
 /** The order page's parcel: the label and where it is, or the services to buy one from, or what is missing. */
@@ -145,8 +55,8 @@ export async function shippingView(ctx: ShipmentContext, number: number): Promis
     ...(row.deliveredAt ? { entregueEm: row.deliveredAt.toISOString() } : {}),
   };
   const base = { provedor: provider !== undefined, ...(etiqueta ? { etiqueta } : {}) };
-  if (!provider || (row && LABELLED.includes(row.status)) || row?.status === 'cancelada')
-    return { ...base, cotacoes: [], pendencias: [] };
+  // A label cancelled at the carrier is replaced: the quotes are offered again.
+  if (!provider || (row && LABELLED.includes(row.status))) return { ...base, cotacoes: [], pendencias: [] };
   const parcel = await parcelOf(db, number);
   if (parcel?.status !== 'paid') return { ...base, cotacoes: [], pendencias: [] };
   if ('missing' in parcel) return { ...base, cotacoes: [], pendencias: parcel.missing };
@@ -207,10 +117,12 @@ export async function buyLabel(
     .onConflictDoUpdate({
       target: t.shipments.orderNumber,
       set: { busyUntil: until, actor, updatedAt: new Date() },
-      setWhere: sql`${t.shipments.status} in ('nova', 'carrinho', 'paga') and (${t.shipments.busyUntil} is null or ${t.shipments.busyUntil} < now())`,
+      setWhere: sql`${t.shipments.status} in ('nova', 'carrinho', 'paga', 'cancelada') and (${t.shipments.busyUntil} is null or ${t.shipments.busyUntil} < now())`,
     })
     .returning();
-  const row = claimed[0];
+  let row = claimed[0];
+  // A label cancelled at the carrier: a new one is bought from the start (the cancelled one stays at the provider).
+  if (row?.status === 'cancelada') row = await restart(db, number);
   if (!row) {
     const now = await shipmentRow(db, number);
     throw conflict(
@@ -219,7 +131,21 @@ export async function buyLabel(
         : 'A etiqueta deste pedido está sendo comprada agora. Atualize a página em alguns segundos.',
     );
   }
+  let stage: 'cotar' | 'pagar' | 'gerar' = 'cotar';
   try {
+    // A step whose answer was lost may have happened: what the provider holds is read before paying again.
+    if (row.status !== 'nova' && row.shipmentId !== '') {
+      const held = (await provider.track([row.shipmentId])).get(row.shipmentId);
+      if (held?.status === 'cancelado') row = await restart(db, number);
+      else if (held?.paid && row.status === 'carrinho') {
+        await step(db, number, { status: 'paga', reason: '' });
+        row = { ...row, status: 'paga' };
+      }
+      if (held?.generated) {
+        await step(db, number, { status: 'gerada', reason: '' });
+        row = { ...row, status: 'gerada' };
+      }
+    }
     let shipmentId = row.shipmentId;
     if (row.status === 'nova') {
       const quotes = await provider.quote(parcel.from.cep, parcel.to.cep, parcel.items);
@@ -239,15 +165,29 @@ export async function buyLabel(
       });
     }
     if (row.status === 'nova' || row.status === 'carrinho') {
+      stage = 'pagar';
       await provider.checkout(shipmentId);
       await step(db, number, { status: 'paga', reason: '' });
     }
-    await provider.generate(shipmentId);
-    await step(db, number, { status: 'gerada', reason: '' });
+    if (row.status !== 'gerada') {
+      stage = 'gerar';
+      await provider.generate(shipmentId);
+      await step(db, number, { status: 'gerada', reason: '' });
+    }
   } catch (error) {
+    // Told as it is: a payment whose answer was lost may have been made (the next try reads it first).
+    const maybePaid =
+      error instanceof ProviderError &&
+      stage === 'pagar' &&
+      error.code !== 'unreachable' &&
+      error.code !== 'rejected';
     const reason =
       error instanceof ProviderError
-        ? `${providerSaid(error)} Nada foi pago além do que a página mostra; tente de novo para continuar de onde parou.`
+        ? `${providerSaid(error)} ${
+            maybePaid
+              ? 'O pagamento pode ter sido feito: na próxima tentativa a loja confere no Melhor Envio antes de pagar de novo.'
+              : 'Nada foi pago além do que a página mostra; tente de novo para continuar de onde parou.'
+          }`
         : error instanceof PlatformError
           ? error.message
           : undefined;
@@ -258,6 +198,17 @@ export async function buyLabel(
   // The label exists: its PDF and tracking code are read now, and again by the sweep if this fails.
   await finishLabel(ctx, number).catch(() => undefined);
   await step(db, number, { busyUntil: null });
+}
+
+/** Start order `number`'s label over (its shipment was cancelled at the provider); answers the row as it is now. */
+async function restart(db: Db, number: number): Promise<ShipmentRow> {
+  const [row] = await db
+    .update(t.shipments)
+    .set({ status: 'nova', shipmentId: '', labelUrl: '', tracking: '', reason: '', updatedAt: new Date() })
+    .where(eq(t.shipments.orderNumber, number))
+    .returning();
+  if (!row) throw new PlatformError(404, 'not_found', 'Pedido não encontrado.');
+  return row;
 }
 
 /** The label's PDF and the tracking code, once it is generated. */

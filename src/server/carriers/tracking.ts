@@ -1,6 +1,6 @@
 // One concern: following parcels until they arrive: the order moves to "enviado" when the carrier has it and
 // to "entregue" when it is delivered, with the carrier's date, and the buyer is e-mailed at each.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
@@ -9,6 +9,9 @@ import { changeStatus } from '#/server/orders/status.ts';
 import type { ShippingProvider } from './provider.ts';
 
 export type TrackingContext = { db: Db; provider: ShippingProvider; mailer: Mailer; origin: string };
+
+/** At most this many parcels are read in one round (one tracking call). */
+export const ROUND = 100;
 
 /** Who moves an order when the carrier reports it (the team's timeline names it). */
 export const CARRIER_ACTOR = 'transportadora';
@@ -26,9 +29,21 @@ export async function followParcels(ctx: TrackingContext, only?: number): Promis
         only === undefined ? undefined : eq(t.shipments.orderNumber, only),
       ),
     )
-    .limit(100);
+    // The longest unread first, and each read marked: with more parcels than a round reads, every one is read
+    // within ceil(parcels / ROUND) rounds.
+    .orderBy(sql`${t.shipments.trackedAt} asc nulls first`, asc(t.shipments.orderNumber))
+    .limit(ROUND);
   if (rows.length === 0) return 0;
   const states = await provider.track(rows.map((r) => r.shipmentId));
+  await db
+    .update(t.shipments)
+    .set({ trackedAt: new Date() })
+    .where(
+      inArray(
+        t.shipments.orderNumber,
+        rows.map((r) => r.orderNumber),
+      ),
+    );
   let moved = 0;
   for (const row of rows) {
     const state = states.get(row.shipmentId);

@@ -233,6 +233,8 @@ export function createMelhorEnvio(options: MelhorEnvioOptions): ShippingProvider
                   : s.status === 'undelivered'
                     ? 'nao_entregue'
                     : 'aguardando',
+          paid: s.status !== 'pending' && s.status !== 'canceled',
+          generated: !['pending', 'released', 'canceled'].includes(s.status),
           tracking: s.tracking ?? '',
           ...(s.posted_at ? { postedAt: new Date(s.posted_at) } : {}),
           ...(s.delivered_at ? { deliveredAt: new Date(s.delivered_at) } : {}),

@@ -58,6 +58,8 @@ export const shipments = pgTable('shipments', {
   postedAt: timestamp('posted_at', { mode: 'date', withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
   busyUntil: timestamp('busy_until', { mode: 'date', withTimezone: true }),
+  /** When its tracking was last read (null: never): the sweep reads the longest unread first. */
+  trackedAt: timestamp('tracked_at', { mode: 'date', withTimezone: true }),
   actor: text().notNull().default(''),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),

@@ -57,7 +57,13 @@ afterAll(async () => {
   await Promise.all([me.close(), focus.close()]);
 });
 beforeEach(() => {
-  Object.assign(me.state, { down: false, delayMs: 0, nonsense: false, failGenerate: false });
+  Object.assign(me.state, {
+    down: false,
+    delayMs: 0,
+    nonsense: false,
+    failGenerate: false,
+    dropCheckoutAnswer: false,
+  });
 });
 
 const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -160,6 +166,51 @@ describe('quotes and the label', () => {
     );
     expect(mine).toHaveLength(1);
     expect(mine[0]?.status).toBe('generated');
+    expect(me.violations).toEqual([]);
+  });
+
+  test('a payment whose answer was lost: told it may have been paid; the next click reads it and never pays twice', async () => {
+    const { numero } = await readyOrder();
+    me.state.dropCheckoutAnswer = true;
+    const lost = await buy(numero, '1');
+    me.state.dropCheckoutAnswer = false;
+    expect(lost.status).toBe(409);
+    expect(JSON.stringify(await lost.json())).toMatch(/pagamento pode ter sido feito/);
+    const again = await buy(numero, '1');
+    expect(again.status).toBe(200);
+    expect(envioSchema.parse(await again.json()).etiqueta?.situacao).toBe('gerada');
+    const mine = [...me.shipments.values()].filter(
+      (s) => s.cart.options.tags[0]?.tag === `Pedido ${String(numero)}`,
+    );
+    expect(mine.map((s) => s.status)).toEqual(['generated']);
+    // The double's checkout of a shipment already paid is a second payment: there was none.
+    expect(me.violations).toEqual([]);
+  });
+
+  test('a label cancelled at the carrier is replaced: the quotes come back and a new one is bought', async () => {
+    const { numero } = await readyOrder();
+    expect((await buy(numero, '1')).status).toBe(200);
+    const [first] = await store.database.db
+      .select()
+      .from(t.shipments)
+      .where(eq(t.shipments.orderNumber, numero));
+    me.cancel(first?.shipmentId ?? '');
+    await followParcels(
+      { db: store.database.db, provider: shippingOf(), mailer: mail, origin: ORIGIN },
+      numero,
+    );
+    const cancelled = await view(numero);
+    expect(cancelled.etiqueta?.situacao).toBe('cancelada');
+    expect(cancelled.cotacoes.length).toBeGreaterThan(0);
+    const replaced = await buy(numero, '2');
+    expect(replaced.status).toBe(200);
+    const label = envioSchema.parse(await replaced.json()).etiqueta;
+    expect(label).toMatchObject({ situacao: 'gerada', servico: 'SEDEX' });
+    const [now] = await store.database.db
+      .select()
+      .from(t.shipments)
+      .where(eq(t.shipments.orderNumber, numero));
+    expect(now?.shipmentId).not.toBe(first?.shipmentId);
     expect(me.violations).toEqual([]);
   });
 

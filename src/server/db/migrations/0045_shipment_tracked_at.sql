@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "tracked_at" timestamp with time zone;
