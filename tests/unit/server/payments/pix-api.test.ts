@@ -90,7 +90,9 @@ describe('settings', () => {
       const api = createPixApi({ ...options, ...identity });
       const error = await api.readCharge('A'.repeat(30)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderError);
-      expect((error as ProviderError).code).toBe('unreachable');
+      // The PSP ends the TLS handshake and closes the socket: the store sees a closed connection, which it
+      // cannot tell from one broken after a request was sent, so it does not claim nothing was sent.
+      expect(['unreachable', 'lost']).toContain((error as ProviderError).code);
       await api.close();
     }
   });
