@@ -56,15 +56,19 @@ export async function loadCatalogueState(db: Db): Promise<CatalogueState> {
   return { variants, products, brands, categories, finishes };
 }
 
-type VariantChange = { id: number } & Applicable['variantSet'];
+type VariantChange = { id: number; stockFrom?: number | undefined } & Applicable['variantSet'];
 
-/** Many finishes changed in one statement: a field a row leaves out (null here) keeps its value. */
+/**
+ * Many finishes changed in one statement: a field a row leaves out (null here) keeps its value. Stock is a
+ * change, not a value: the sheet's count less what was read when the row was planned, added to the stock as
+ * it stands in this transaction (a sale between the read and the write stays taken; never below zero).
+ */
 async function changeVariants(db: Db, changes: VariantChange[]): Promise<void> {
   if (changes.length === 0) return;
   const values = sql.join(
     changes.map(
       (c) =>
-        sql`(${c.id}::int, ${c.finish ?? null}::text, ${c.finishLabel ?? null}::text, ${c.listPrice?.toFixed(2) ?? null}::numeric, ${c.price?.toFixed(2) ?? null}::numeric, ${c.stock ?? null}::int, ${c.ncm ?? null}::text, ${c.cest ?? null}::text, ${c.origin ?? null}::int, ${c.gtin ?? null}::text)`,
+        sql`(${c.id}::int, ${c.finish ?? null}::text, ${c.finishLabel ?? null}::text, ${c.listPrice?.toFixed(2) ?? null}::numeric, ${c.price?.toFixed(2) ?? null}::numeric, ${c.stock ?? null}::int, ${c.stock === undefined ? null : (c.stockFrom ?? 0)}::int, ${c.ncm ?? null}::text, ${c.cest ?? null}::text, ${c.origin ?? null}::int, ${c.gtin ?? null}::text)`,
     ),
     sql`, `,
   );
@@ -72,9 +76,9 @@ async function changeVariants(db: Db, changes: VariantChange[]): Promise<void> {
     update ${t.variants} v set
       finish = coalesce(x.finish, v.finish), finish_label = coalesce(x.finish_label, v.finish_label),
       list_price = coalesce(x.list_price, v.list_price), price = coalesce(x.price, v.price),
-      stock = coalesce(x.stock, v.stock), ncm = coalesce(x.ncm, v.ncm), cest = coalesce(x.cest, v.cest),
+      stock = case when x.stock is null then v.stock else greatest(0, v.stock + x.stock - x.stock_from) end, ncm = coalesce(x.ncm, v.ncm), cest = coalesce(x.cest, v.cest),
       origin = coalesce(x.origin, v.origin), gtin = coalesce(x.gtin, v.gtin)
-    from (values ${values}) as x(id, finish, finish_label, list_price, price, stock, ncm, cest, origin, gtin)
+    from (values ${values}) as x(id, finish, finish_label, list_price, price, stock, stock_from, ncm, cest, origin, gtin)
     where v.id = x.id`);
 }
 
@@ -127,7 +131,8 @@ async function applyBatch(db: Db, rows: Applicable[], slugIds: Map<string, numbe
         search.add(productId);
       }
       if (row.variantId !== undefined) {
-        if (Object.keys(row.variantSet).length > 0) changes.push({ id: row.variantId, ...row.variantSet });
+        if (Object.keys(row.variantSet).length > 0)
+          changes.push({ id: row.variantId, ...row.variantSet, stockFrom: row.stockFrom });
       } else {
         const v = row.variantSet;
         additions.push({

@@ -63,6 +63,8 @@ export type PlannedRow =
       /** The variant's id when it exists, and the fields it gets. */
       variantId?: number;
       variantSet: Partial<VariantFields>;
+      /** The stock read when planned, if the row changes it: the apply adds (sheet − this) to the stock then. */
+      stockFrom?: number;
       /** For a new variant, its position among the product's finishes. */
       position?: number;
       changes: { campo: string; antes: string; depois: string }[];
@@ -286,6 +288,7 @@ export function planSheet(rows: readonly SheetInputRow[], state: CatalogueState)
       ...(Object.keys(productSet).length > 0 ? { productSet } : {}),
       ...(existing ? { variantId: existing.id } : {}),
       variantSet,
+      ...(existing && variantSet.stock !== undefined ? { stockFrom: existing.stock } : {}),
       ...(position === undefined ? {} : { position }),
       changes,
     };
