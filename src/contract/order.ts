@@ -214,6 +214,13 @@ export const pedidoSchema = pedidoResumoSchema.extend({
   reembolso: z
     .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
     .optional(),
+  /**
+   * A second payment the order did not need (paid twice: two tabs, a retry), given back on its own (our
+   * extension): not a refund of the order, whose own payment stands. Same shape as `reembolso`.
+   */
+  pagamentoExtra: z
+    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
+    .optional(),
   /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
   desistencia: desistenciaSchema.optional(),
 });

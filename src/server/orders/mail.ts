@@ -250,6 +250,8 @@ export async function notifyRefund(
   number: number,
   valor: number,
   stage: 'pedida' | 'devolvida',
+  /** What goes back: the order's payment, or a second payment it did not need (the order stays paid). */
+  what: 'pedido' | 'pagamento_a_mais' = 'pedido',
 ) {
   const row = await buyerOf(db, number);
   if (!row) return;
@@ -261,15 +263,22 @@ export async function notifyRefund(
       : row.payment === 'cartao'
         ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
         : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
-  const said =
-    stage === 'pedida'
+  const extra = what === 'pagamento_a_mais';
+  const said = extra
+    ? stage === 'pedida'
+      ? `O pedido ${numero} foi pago duas vezes. O primeiro pagamento vale e o pedido segue normalmente; a ${nomeLoja} pediu a devolução do pagamento a mais, de ${formatBRL(valor)}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
+      : `A devolução do pagamento a mais do pedido ${numero}, de ${formatBRL(valor)}, foi confirmada. O pedido continua pago. ${where}`
+    : stage === 'pedida'
       ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
       : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
   sendInBackground(mailer, {
     kind: `pedido-devolucao-${stage}`,
     to: row.email,
-    subject:
-      stage === 'pedida'
+    subject: extra
+      ? stage === 'pedida'
+        ? `Pedido ${numero}: pagamento em dobro, pedimos a devolução de ${formatBRL(valor)}`
+        : `Pedido ${numero}: devolução do pagamento a mais (${formatBRL(valor)}) confirmada`
+      : stage === 'pedida'
         ? `Pedido ${numero}: pedimos a devolução de ${formatBRL(valor)}`
         : `Pedido ${numero}: devolução de ${formatBRL(valor)} confirmada`,
     text: [

@@ -65,6 +65,7 @@ export async function loadOrder(
       .select({
         amount: t.refunds.amount,
         status: t.refunds.status,
+        reason: t.refunds.reason,
         at: t.refunds.createdAt,
         settled: t.refunds.settledAt,
       })
@@ -76,13 +77,10 @@ export async function loadOrder(
       .from(t.invoices)
       .where(and(eq(t.invoices.orderNumber, number), eq(t.invoices.status, 'autorizada'))),
   ]);
-  const refunded = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
-  // "Devolvida" only when the provider confirmed every refund; until then the buyer reads it was asked.
-  const confirmed = refunds.every((r) => r.status === 'devolvido');
-  const refundedAt = confirmed
-    ? refunds.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0))
-    : (refunds.at(-1)?.at ?? new Date());
-  const desistencia = await orderWithdrawal(db, row, events, refunds.length > 0 && confirmed);
+  // The order's own payment given back, and apart from it a second payment it did not need, given back too.
+  const own = refundOf(refunds.filter((r) => r.reason !== 'pagamento_a_mais'));
+  const extra = refundOf(refunds.filter((r) => r.reason === 'pagamento_a_mais'));
+  const desistencia = await orderWithdrawal(db, row, events, own?.situacao === 'devolvida');
   const frete = row.shipping as Frete;
   const base = summary(
     row,
@@ -146,17 +144,26 @@ export async function loadOrder(
           },
         }
       : {}),
-    ...(refunded > 0
-      ? {
-          reembolso: {
-            valor: refunded,
-            em: refundedAt.toISOString(),
-            situacao: confirmed ? ('devolvida' as const) : ('pedida' as const),
-          },
-        }
-      : {}),
+    ...(own ? { reembolso: own } : {}),
+    ...(extra ? { pagamentoExtra: extra } : {}),
     ...(desistencia ? { desistencia } : {}),
   };
+}
+
+/**
+ * Refunds as the buyer reads them: their sum, "devolvida" only when the provider confirmed every one (when the
+ * last was confirmed), else "pedida" (when the last was asked); undefined when there is none.
+ */
+function refundOf(
+  refunds: { amount: number; status: string; at: Date; settled: Date | null }[],
+): Pedido['reembolso'] {
+  if (refunds.length === 0) return undefined;
+  const valor = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+  const confirmed = refunds.every((r) => r.status === 'devolvido');
+  const em = confirmed
+    ? refunds.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0))
+    : (refunds.at(-1)?.at ?? new Date());
+  return { valor, em: em.toISOString(), situacao: confirmed ? 'devolvida' : 'pedida' };
 }
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -13,6 +13,9 @@ import { notifyRefund } from '#/server/orders/mail.ts';
 import { notePayment, PSP_ACTOR, reais } from './events.ts';
 import { ProviderError } from './http.ts';
 
+/** The ledger's provider name for money the team sent back from the store's own bank account (no provider). */
+export const STORE_BANK = 'banco-da-loja';
+
 export type RefundReason = 'pago_apos_cancelamento' | 'pagamento_a_mais' | 'pedido_da_equipe';
 
 /** A refund to write: what goes back, through which provider, under which id there, and why. */
@@ -150,7 +153,15 @@ export async function workRefund(deps: LedgerDeps, id: number): Promise<string |
         `Devolução de ${value} confirmada pelo ${name} (${answer.said})`,
         who,
       );
-      await notifyRefund(db, deps.mailer, deps.origin, row.orderNumber, row.amount, 'devolvida');
+      await notifyRefund(
+        db,
+        deps.mailer,
+        deps.origin,
+        row.orderNumber,
+        row.amount,
+        'devolvida',
+        row.reason === 'pagamento_a_mais' ? 'pagamento_a_mais' : 'pedido',
+      );
     }
     return 'devolvido';
   }

@@ -11,14 +11,11 @@ import type { Status } from '#/server/orders/status.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import type { RefundDeps } from '#/server/payments/refund.ts';
-import { writeRefunds } from '#/server/payments/refund-ledger.ts';
+import { STORE_BANK, writeRefunds } from '#/server/payments/refund-ledger.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
 
 export type WithdrawalStep = 'devolver_agora' | 'aguardar_produto' | 'produto_recebido';
-
-/** The ledger's provider name for money the team sent back from the store's own bank account. */
-export const STORE_BANK = 'banco-da-loja';
 
 const WAITING = 'Combinado: o valor volta quando o produto chegar de volta.';
 /** What the member is told once the money's way back is set, by who moves it. */
@@ -80,11 +77,12 @@ async function refundStep(
     .returning();
   if (claimed.length === 0)
     throw new PlatformError(409, 'withdrawal_done', `A devolução do pedido ${String(number)} já foi pedida.`);
-  // Refunded already from the order's page: the withdrawal ends with that refund, never a second one.
+  // Refunded already from the order's page: the withdrawal ends with that refund, never a second one. Only a
+  // refund of the order's own payment counts: a second payment given back (paid twice) leaves the purchase paid.
   const [earlier] = await db
     .select({ id: t.refunds.id })
     .from(t.refunds)
-    .where(eq(t.refunds.orderNumber, number))
+    .where(and(eq(t.refunds.orderNumber, number), eq(t.refunds.reason, 'pedido_da_equipe')))
     .limit(1);
   if (earlier) {
     await record(db, actor, number, row.refundWhen, 'devolvido pela página do pedido');

@@ -8,7 +8,9 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import { notePayment } from '#/server/payments/events.ts';
+import { STORE_BANK } from '#/server/payments/refund-ledger.ts';
 import { recordChange } from './audit.ts';
+import { actorNames } from './members.ts';
 import type { Actor } from './audit.ts';
 import { formatBRL } from '#/lib/money.ts';
 
@@ -42,15 +44,23 @@ export async function orderRefunds(db: Db, number: number): Promise<DevolucaoEqu
     .from(t.refunds)
     .where(eq(t.refunds.orderNumber, number))
     .orderBy(asc(t.refunds.id));
+  const nameOf = await actorNames(
+    db,
+    rows.map((r) => r.actor),
+  );
   return rows.map((r) => {
     const situacao = (REFUND_STATES as readonly string[]).includes(r.status)
       ? (r.status as RefundState)
       : 'parado';
+    // Money the team sent back itself (the static Pix, from the store's bank) was confirmed by no provider.
+    const byTeam = r.provider === STORE_BANK && situacao === 'devolvido';
     return {
       id: r.id,
       valor: r.amount,
       situacao,
-      situacaoLabel: REFUND_STATE_LABELS[situacao],
+      situacaoLabel: byTeam
+        ? `Devolvida pela equipe, do banco da loja (registrada por ${nameOf(r.actor)})`
+        : REFUND_STATE_LABELS[situacao],
       motivo: REASONS[r.reason] ?? r.reason,
       detalhe: r.detail,
       tentativas: r.tries,

@@ -175,7 +175,7 @@ async function extraPayment(
     number,
     `Mercado Pago: pagamento ${id} de ${reais(amount)} aprovado num pedido já pago por outro pagamento: devolução registrada`,
   );
-  await notifyRefund(ctx.db, ctx.mailer, ctx.origin, number, amount, 'pedida');
+  await notifyRefund(ctx.db, ctx.mailer, ctx.origin, number, amount, 'pedida', 'pagamento_a_mais');
   await workOrderRefunds(mercadoPagoLedger(ctx), number);
   return 'refunded';
 }

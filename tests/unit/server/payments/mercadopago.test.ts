@@ -319,7 +319,9 @@ describe('money the order did not need, and money still on its way', () => {
       expect.objectContaining({ source: String(second.id), reason: 'pagamento_a_mais', status: 'devolvido' }),
     ]);
     expect(mail.sent.map((m) => m.subject)).toContainEqual(
-      expect.stringMatching(new RegExp(`^Pedido ${String(pedido.numero)}: pedimos a devolução`)),
+      expect.stringMatching(
+        new RegExp(`^Pedido ${String(pedido.numero)}: pagamento em dobro, pedimos a devolução`),
+      ),
     );
     expect((await teamRefund(pedido.numero)).status).toBe(200);
     const given = [...fake.refunds.values()].map((r) => r.payment_id);

@@ -5,6 +5,7 @@ import { formAnswerSchema } from '#/contract/forms.ts';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { staffRequestsSchema } from '#/contract/rights.ts';
 import * as t from '#/server/db/schema.ts';
+import { orderRefunds } from '#/server/staff/refunds.ts';
 import { buyer, json, moveOrder, pickVariants, placeAs, productSales, variantStock } from '../buyers.ts';
 import type { Variant } from '../buyers.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from '../harness.ts';
@@ -160,6 +161,9 @@ describe('the team ends it with a refund', () => {
       .where(eq(t.refunds.orderNumber, o.numero));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ provider: 'banco-da-loja', status: 'devolvido' });
+    // The team reads who recorded it and how, never "confirmed by the provider" with 0 tries.
+    const [seen] = await orderRefunds(store.database.db, o.numero);
+    expect(seen?.situacaoLabel).toMatch(/^Devolvida pela equipe, do banco da loja \(registrada por .+\)$/);
     const order = await readOrder(o.session, o.numero);
     expect(order.reembolso?.situacao).toBe('devolvida');
     expect(order.desistencia?.pedida?.situacao).toBe('concluida');
