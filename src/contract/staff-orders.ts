@@ -51,6 +51,10 @@ export const pedidoEquipeResumoSchema = z.object({
   pagamento: z.enum(PAYMENT_METHODS),
   quantidadeItens: z.number().int(),
   cliente,
+  /** What the providers confirmed they gave back of the order's own payment (0: nothing): not a sale whole. */
+  devolvido: z.number(),
+  /** The buyer withdrew from it (CDC art. 49). */
+  desistencia: z.boolean(),
 });
 export type PedidoEquipeResumo = z.infer<typeof pedidoEquipeResumoSchema>;
 

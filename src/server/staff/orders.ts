@@ -20,6 +20,7 @@ import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
 import { refundable } from '#/server/payments/refund.ts';
 import { loadOrder } from '#/server/orders/orders.ts';
+import { refundedOfOrder } from '#/server/orders/revenue.ts';
 import {
   expireOrders,
   nextStatuses,
@@ -75,6 +76,8 @@ function matching(db: Db, query: StaffOrderQuery, where: SQL | undefined) {
       email: t.customers.email,
       document: t.customers.document,
       units: sql<number>`(select coalesce(sum(${t.orderItems.quantity}), 0)::int from ${t.orderItems} where ${t.orderItems.orderNumber} = ${t.orders.number})`,
+      refunded: sql<string>`${refundedOfOrder}`,
+      withdrawn: sql<boolean>`exists (select 1 from ${t.withdrawals} where ${t.withdrawals.orderNumber} = ${t.orders.number})`,
     })
     .from(t.orders)
     .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
@@ -84,7 +87,7 @@ function matching(db: Db, query: StaffOrderQuery, where: SQL | undefined) {
 
 type Matched = Awaited<ReturnType<typeof matching>>[number];
 
-const summaryOf = ({ order, name, email, units }: Matched): PedidoEquipeResumo => {
+const summaryOf = ({ order, name, email, units, refunded, withdrawn }: Matched): PedidoEquipeResumo => {
   const situacao = toSituacao(order.status);
   return {
     numero: order.number,
@@ -95,6 +98,8 @@ const summaryOf = ({ order, name, email, units }: Matched): PedidoEquipeResumo =
     pagamento: paymentOf(order.payment),
     quantidadeItens: units,
     cliente: { nome: name, email },
+    devolvido: Number(refunded),
+    desistencia: withdrawn,
   };
 };
 

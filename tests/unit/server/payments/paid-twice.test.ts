@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
+import { staffOrderExportSchema } from '#/contract/staff-orders.ts';
 import * as t from '#/server/db/schema.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { revenueOfOrder } from '#/server/orders/revenue.ts';
@@ -103,4 +104,17 @@ test('paid twice: the extra payment is given back as such, the order stays paid 
   const done = await read();
   expect(done.reembolso).toMatchObject({ valor: pedido.valores.total });
   expect(done.pagamentoExtra).toMatchObject({ valor: pedido.valores.total });
+  // The team's list and spreadsheet no longer show it as a sale: refunded whole, withdrawn.
+  await store.database.db
+    .update(t.refunds)
+    .set({ status: 'devolvido' })
+    .where(eq(t.refunds.orderNumber, pedido.numero));
+  const exported = staffOrderExportSchema.parse(
+    await (
+      await store.request(`/v2/admin/orders/export?numeros=${String(pedido.numero)}`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      })
+    ).json(),
+  ).pedidos[0];
+  expect(exported).toMatchObject({ devolvido: pedido.valores.total, desistencia: true });
 });
