@@ -168,13 +168,13 @@ export const extendDeadline = (client: Client, numero: string, minutos: string) 
     'formAnswer',
   );
 
-/** Settle a refund alert another way (`nota`: how), ending the alert. */
-export const resolveRefund = (client: Client, numero: string, id: string, nota: string) =>
+/** Settle a refund alert another way (`nota`: how; `desfecho`: given back or not), ending the alert. */
+export const resolveRefund = (client: Client, numero: string, id: string, nota: string, desfecho: string) =>
   sendJson(
     client,
     'post',
     `v2/admin/orders/${encodeURIComponent(numero)}/refunds/${encodeURIComponent(id)}/resolved`,
-    { nota },
+    { nota, desfecho },
     'formAnswer',
   );
 

@@ -209,17 +209,18 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     .optional(),
   /**
    * Money the store gives back through the provider that took it: `pedida` (asked, `em` when) until the
-   * provider confirms every refund, then `devolvida` (`em` when it confirmed).
+   * provider confirms every refund, then `devolvida` (`em` when it confirmed; the team's word when it gave it
+   * back another way); `nao_feita` when the team settled that it will not go back.
    */
   reembolso: z
-    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
+    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida', 'nao_feita']) })
     .optional(),
   /**
    * A second payment the order did not need (paid twice: two tabs, a retry), given back on its own (our
    * extension): not a refund of the order, whose own payment stands. Same shape as `reembolso`.
    */
   pagamentoExtra: z
-    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida']) })
+    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida', 'nao_feita']) })
     .optional(),
   /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
   desistencia: desistenciaSchema.optional(),

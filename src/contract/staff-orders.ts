@@ -178,8 +178,17 @@ export const staffOrderExportSchema = z.object({
   truncado: z.boolean(),
 });
 
-/** `POST /v2/admin/orders/{numero}/refunds/{id}/resolved`: how the team settled a refund alert. */
+/**
+ * `POST /v2/admin/orders/{numero}/refunds/{id}/resolved`: how the team settled a refund alert: the money went
+ * back another way (`devolvido`: the buyer is told it was given back, and revenue loses it), or it will not go
+ * back (`nao_devolvido`: the buyer is told, revenue keeps it).
+ */
+export const REFUND_OUTCOMES = ['devolvido', 'nao_devolvido'] as const;
+export type RefundOutcome = (typeof REFUND_OUTCOMES)[number];
 export const refundResolveSchema = z.object({
+  desfecho: z.enum(REFUND_OUTCOMES, {
+    error: 'Diga se o valor foi devolvido por outro meio ou se não será devolvido.',
+  }),
   nota: z
     .string({ error: 'Diga como a devolução foi resolvida.' })
     .trim()

@@ -75,7 +75,7 @@ const SIDE_ACTIONS: Record<
   (client: PanelFrame['client'], numero: string, f: Fields) => Promise<string>
 > = {
   resolver: async (client, numero, f) => {
-    await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '');
+    await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '', f['desfecho'] ?? '');
     return 'resolvido';
   },
   prazo: async (client, numero, f) => {

@@ -249,7 +249,7 @@ export async function notifyRefund(
   origin: string,
   number: number,
   valor: number,
-  stage: 'pedida' | 'devolvida',
+  stage: 'pedida' | 'devolvida' | 'nao_feita',
   /** What goes back: the order's payment, or a second payment it did not need (the order stays paid). */
   what: 'pedido' | 'pagamento_a_mais' = 'pedido',
 ) {
@@ -264,23 +264,29 @@ export async function notifyRefund(
         ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
         : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
   const extra = what === 'pagamento_a_mais';
-  const said = extra
-    ? stage === 'pedida'
-      ? `O pedido ${numero} foi pago duas vezes. O primeiro pagamento vale e o pedido segue normalmente; a ${nomeLoja} pediu a devolução do pagamento a mais, de ${formatBRL(valor)}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
-      : `A devolução do pagamento a mais do pedido ${numero}, de ${formatBRL(valor)}, foi confirmada. O pedido continua pago. ${where}`
-    : stage === 'pedida'
-      ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
-      : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
+  const said =
+    stage === 'nao_feita'
+      ? `A devolução de ${formatBRL(valor)} do pedido ${numero} não foi feita pelo provedor e não será feita por ele. Se tiver dúvidas, responda este e-mail ou fale com a nossa central de atendimento.`
+      : extra
+        ? stage === 'pedida'
+          ? `O pedido ${numero} foi pago duas vezes. O primeiro pagamento vale e o pedido segue normalmente; a ${nomeLoja} pediu a devolução do pagamento a mais, de ${formatBRL(valor)}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
+          : `A devolução do pagamento a mais do pedido ${numero}, de ${formatBRL(valor)}, foi confirmada. O pedido continua pago. ${where}`
+        : stage === 'pedida'
+          ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
+          : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
   sendInBackground(mailer, {
     kind: `pedido-devolucao-${stage}`,
     to: row.email,
-    subject: extra
-      ? stage === 'pedida'
-        ? `Pedido ${numero}: pagamento em dobro, pedimos a devolução de ${formatBRL(valor)}`
-        : `Pedido ${numero}: devolução do pagamento a mais (${formatBRL(valor)}) confirmada`
-      : stage === 'pedida'
-        ? `Pedido ${numero}: pedimos a devolução de ${formatBRL(valor)}`
-        : `Pedido ${numero}: devolução de ${formatBRL(valor)} confirmada`,
+    subject:
+      stage === 'nao_feita'
+        ? `Pedido ${numero}: a devolução de ${formatBRL(valor)} não foi feita`
+        : extra
+          ? stage === 'pedida'
+            ? `Pedido ${numero}: pagamento em dobro, pedimos a devolução de ${formatBRL(valor)}`
+            : `Pedido ${numero}: devolução do pagamento a mais (${formatBRL(valor)}) confirmada`
+          : stage === 'pedida'
+            ? `Pedido ${numero}: pedimos a devolução de ${formatBRL(valor)}`
+            : `Pedido ${numero}: devolução de ${formatBRL(valor)} confirmada`,
     text: [
       `Olá, ${firstName(row.name)}!`,
       '',

@@ -155,10 +155,17 @@ export async function loadOrder(
  * last was confirmed), else "pedida" (when the last was asked); undefined when there is none.
  */
 function refundOf(
-  refunds: { amount: number; status: string; at: Date; settled: Date | null }[],
+  all: { amount: number; status: string; at: Date; settled: Date | null }[],
 ): Pedido['reembolso'] {
-  if (refunds.length === 0) return undefined;
-  const valor = refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+  if (all.length === 0) return undefined;
+  // Settled by the team as not given back ('resolvido'): said as such when nothing else went back.
+  const refunds = all.filter((r) => r.status !== 'resolvido');
+  const sum = (rows: typeof all) => rows.reduce((total, r) => total + Math.round(r.amount * 100), 0) / 100;
+  if (refunds.length === 0) {
+    const em = all.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0));
+    return { valor: sum(all), em: em.toISOString(), situacao: 'nao_feita' };
+  }
+  const valor = sum(refunds);
   const confirmed = refunds.every((r) => r.status === 'devolvido');
   const em = confirmed
     ? refunds.reduce((at, r) => (r.settled && r.settled > at ? r.settled : at), new Date(0))

@@ -139,7 +139,16 @@ staffOrders.post(
     const numero = orderNumber(c.req.param('numero'));
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound('Devolução não encontrada.');
-    await resolveRefund(c.get('config').db, numero, Number(id), c.get('actor'), c.req.valid('json').nota);
+    const { db, mailer } = c.get('config');
+    const { nota, desfecho } = c.req.valid('json');
+    await resolveRefund(
+      { db, mailer, origin: c.get('origin') },
+      numero,
+      Number(id),
+      c.get('actor'),
+      nota,
+      desfecho,
+    );
     return c.json({ sucesso: true, mensagem: 'Devolução marcada como resolvida.' });
   },
 );

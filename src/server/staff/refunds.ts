@@ -7,6 +7,9 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
+import type { RefundOutcome } from '#/contract/staff-orders.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { notifyRefund } from '#/server/orders/mail.ts';
 import { notePayment } from '#/server/payments/events.ts';
 import { STORE_BANK } from '#/server/payments/refund-ledger.ts';
 import { recordChange } from './audit.ts';
@@ -74,16 +77,23 @@ export async function orderRefunds(db: Db, number: number): Promise<DevolucaoEqu
  * alert ends, with who did it and what they said in the timeline and the audit trail.
  */
 export async function resolveRefund(
-  db: Db,
+  deps: { db: Db; mailer: Mailer; origin: string },
   number: number,
   id: number,
   actor: Actor,
   note: string,
+  outcome: RefundOutcome,
 ): Promise<void> {
-  await inTransaction(db, async (tx) => {
+  const given = outcome === 'devolvido';
+  const row = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(t.refunds)
-      .set({ status: 'resolvido', detail: note.slice(0, 300), settledAt: sql`now()` })
+      .set({
+        // Given back another way, it is a refund done (revenue follows); otherwise it stays not given back.
+        status: given ? 'devolvido' : 'resolvido',
+        detail: (given ? `Devolvido pela equipe por outro meio: ${note}` : note).slice(0, 300),
+        settledAt: sql`now()`,
+      })
       .where(
         and(
           eq(t.refunds.id, id),
@@ -101,7 +111,7 @@ export async function resolveRefund(
     await notePayment(
       tx,
       number,
-      `Devolução de ${formatBRL(row.amount)} resolvida pela equipe: ${note}`,
+      `Devolução de ${formatBRL(row.amount)} resolvida pela equipe (${given ? 'devolvida por outro meio' : 'não será devolvida'}): ${note}`,
       actor,
     );
     await recordChange(tx, {
@@ -112,7 +122,22 @@ export async function resolveRefund(
       before: {
         devolucao: REFUND_STATE_LABELS[row.status === 'resolvido' ? 'parado' : (row.status as RefundState)],
       },
-      after: { devolucao: REFUND_STATE_LABELS.resolvido, nota: note },
+      after: {
+        devolucao: given ? 'Devolvida pela equipe por outro meio' : 'Não será devolvida',
+        nota: note,
+      },
     });
+    return row;
   });
+  // The buyer hears the outcome, as for any refund.
+  const what = row.reason === 'pagamento_a_mais' ? 'pagamento_a_mais' : 'pedido';
+  await notifyRefund(
+    deps.db,
+    deps.mailer,
+    deps.origin,
+    number,
+    row.amount,
+    given ? 'devolvida' : 'nao_feita',
+    what,
+  );
 }

@@ -4,6 +4,7 @@ import { errorSchema } from '#/contract/common.ts';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { pedidoEquipeSchema, staffOrderListSchema } from '#/contract/staff-orders.ts';
 import * as t from '#/server/db/schema.ts';
+import { revenueOfOrder } from '#/server/orders/revenue.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { expireOrders } from '#/server/orders/status.ts';
 import { pixFromSettings } from '#/server/payments/pix-api/config.ts';
@@ -181,11 +182,33 @@ describe('a refund the PSP confirms later', () => {
       body: JSON.stringify({ nota: '' }),
     });
     expect(bare.status).toBe(400);
-    const resolved = await staff(`/${String(pedido.numero)}/refunds/${String(id)}/resolved`, {
+    // Without saying whether the money went back: refused, nothing changes.
+    const unsaid = await staff(`/${String(pedido.numero)}/refunds/${String(id)}/resolved`, {
       method: 'POST',
       body: JSON.stringify({ nota: 'Devolvido por transferência em 27/11' }),
     });
+    expect(unsaid.status).toBe(400);
+    const resolved = await staff(`/${String(pedido.numero)}/refunds/${String(id)}/resolved`, {
+      method: 'POST',
+      body: JSON.stringify({ nota: 'Devolvido por transferência em 27/11', desfecho: 'devolvido' }),
+    });
     expect(resolved.status).toBe(200);
+    // The buyer hears it went back, and reads it on the order; revenue no longer counts it.
+    expect((await buyerPage(b, pedido.numero)).reembolso).toMatchObject({ situacao: 'devolvida' });
+    await expect
+      .poll(() =>
+        mail.sent.some(
+          (m) =>
+            m.subject.startsWith(`Pedido ${String(pedido.numero)}: devolução`) &&
+            m.subject.endsWith('confirmada'),
+        ),
+      )
+      .toBe(true);
+    const [revenue] = await store.database.db
+      .select({ r: revenueOfOrder })
+      .from(t.orders)
+      .where(eq(t.orders.number, pedido.numero));
+    expect(Number(revenue?.r)).toBe(0);
     const after = staffOrderListSchema.parse(await (await staff('')).json());
     expect(after.alertas.map((a) => a.numero)).not.toContain(pedido.numero);
     const [audit] = await store.database.db
@@ -200,9 +223,27 @@ describe('a refund the PSP confirms later', () => {
     expect(audit?.after).toMatchObject({ nota: 'Devolvido por transferência em 27/11' });
     const again = await staff(`/${String(pedido.numero)}/refunds/${String(id)}/resolved`, {
       method: 'POST',
-      body: JSON.stringify({ nota: 'Outra vez, por engano' }),
+      body: JSON.stringify({ nota: 'Outra vez, por engano', desfecho: 'devolvido' }),
     });
     expect(again.status).toBe(409);
+
+    // Settled as not given back: the buyer is told so and reads it on the order.
+    await store.database.db.update(t.refunds).set({ status: 'recusado' }).where(eq(t.refunds.id, id));
+    const kept = await staff(`/${String(pedido.numero)}/refunds/${String(id)}/resolved`, {
+      method: 'POST',
+      body: JSON.stringify({ nota: 'Cliente desistiu da devolução', desfecho: 'nao_devolvido' }),
+    });
+    expect(kept.status).toBe(200);
+    expect((await buyerPage(b, pedido.numero)).reembolso).toMatchObject({ situacao: 'nao_feita' });
+    await expect
+      .poll(() =>
+        mail.sent.some(
+          (m) =>
+            m.subject ===
+            `Pedido ${String(pedido.numero)}: a devolução de ${pedido.valores.total.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })} não foi feita`,
+        ),
+      )
+      .toBe(true);
   });
 });
 
