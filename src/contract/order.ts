@@ -158,6 +158,13 @@ export const pedidoResumoSchema = z.object({
 export type PedidoResumo = z.infer<typeof pedidoResumoSchema>;
 
 /** `GET checkout/order/{numero}`: one order as its page shows it. */
+/** Money given back on an order as its buyer reads it (`reembolso`, `pagamentoExtra`). */
+const refundViewSchema = z.object({
+  valor: z.number(),
+  em: z.string(),
+  situacao: z.enum(['pedida', 'devolvida', 'nao_feita']),
+});
+
 export const pedidoSchema = pedidoResumoSchema.extend({
   itens: z.array(
     z.object({
@@ -212,16 +219,12 @@ export const pedidoSchema = pedidoResumoSchema.extend({
    * provider confirms every refund, then `devolvida` (`em` when it confirmed; the team's word when it gave it
    * back another way); `nao_feita` when the team settled that it will not go back.
    */
-  reembolso: z
-    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida', 'nao_feita']) })
-    .optional(),
+  reembolso: refundViewSchema.optional(),
   /**
    * A second payment the order did not need (paid twice: two tabs, a retry), given back on its own (our
    * extension): not a refund of the order, whose own payment stands. Same shape as `reembolso`.
    */
-  pagamentoExtra: z
-    .object({ valor: z.number(), em: z.string(), situacao: z.enum(['pedida', 'devolvida', 'nao_feita']) })
-    .optional(),
+  pagamentoExtra: refundViewSchema.optional(),
   /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
   desistencia: desistenciaSchema.optional(),
 });
