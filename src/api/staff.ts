@@ -1,6 +1,5 @@
 import { getJson, sendFile, sendJson } from './core.ts';
 import type { Client, Query, SentFile } from './core.ts';
-import type { OrderStatusChange, Situacao } from '#/contract/order.ts';
 import type { CouponUpdate } from '#/contract/coupon.ts';
 import type { ReviewSituacao } from '#/contract/review.ts';
 import type { Papel } from '#/contract/staff.ts';
@@ -56,10 +55,6 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
 
-/** A note for the team on an order (never shown to the buyer). */
-export const addOrderNote = (client: Client, numero: string, texto: string) =>
-  sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/notes`, { texto }, 'formAnswer');
-
 /** Brands and categories as the team keeps them, with how many products each holds. */
 export const staffTaxonomy = (client: Client) => getJson(client, 'v2/admin/taxonomy', {}, 'staffTaxonomy');
 
@@ -98,85 +93,6 @@ export const staffInboxExport = (client: Client, query: Query) =>
 /** Mark a message answered (or waiting again). */
 export const markMessageAnswered = (client: Client, id: string, respondida: boolean) =>
   sendJson(client, 'put', `v2/admin/inbox/${encodeURIComponent(id)}/answered`, { respondida }, 'formAnswer');
-
-export const staffOrders = (client: Client, query: Query) =>
-  getJson(client, 'v2/admin/orders', query, 'staffOrders');
-
-/** Every order the filters match (no paging), for a spreadsheet. */
-export const staffOrderExport = (client: Client, query: Query) =>
-  getJson(client, 'v2/admin/orders/export', query, 'staffOrderExport');
-
-export const staffOrder = async (client: Client, numero: string) =>
-  (await getJson(client, `v2/admin/orders/${encodeURIComponent(numero)}`, {}, 'staffOrder')).pedido;
-
-export const moveOrder = (client: Client, numero: string, change: OrderStatusChange) =>
-  sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/status`, change, 'staffStatus');
-
-/** Give the whole order's money back through the provider that took it (`de`: the status the page showed). */
-export const refundOrder = (client: Client, numero: string, de: Situacao) =>
-  sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/refund`, { de }, 'staffRefund');
-
-/** Correct a shipped order's carrier and tracking code (the buyer is e-mailed the new one). */
-export const changeTracking = (
-  client: Client,
-  numero: string,
-  tracking: { transportadora: string; rastreio: string },
-) =>
-  sendJson(client, 'put', `v2/admin/orders/${encodeURIComponent(numero)}/tracking`, tracking, 'formAnswer');
-
-/** An order's NF-e: issue it, read it again at the provider, cancel it (with the reason), correct it by letter. */
-const invoicePath = (numero: string, action = '') =>
-  `v2/admin/orders/${encodeURIComponent(numero)}/invoice${action ? `/${action}` : ''}`;
-export const issueInvoice = (client: Client, numero: string) =>
-  sendJson(client, 'post', invoicePath(numero), {}, 'staffInvoice');
-export const attachInvoice = (client: Client, numero: string, xml: string) =>
-  sendJson(client, 'post', invoicePath(numero), { xml }, 'staffInvoice');
-export const staffInvoiceXml = async (client: Client, numero: string) =>
-  (await getJson(client, invoicePath(numero, 'xml'), {}, 'invoiceXml')).xml;
-export const refreshInvoice = (client: Client, numero: string) =>
-  sendJson(client, 'post', invoicePath(numero, 'refresh'), {}, 'staffInvoice');
-export const cancelInvoice = (client: Client, numero: string, justificativa: string) =>
-  sendJson(client, 'post', invoicePath(numero, 'cancel'), { justificativa }, 'staffInvoice');
-export const correctInvoice = (client: Client, numero: string, correcao: string) =>
-  sendJson(client, 'post', invoicePath(numero, 'correction'), { correcao }, 'staffInvoice');
-
-/** An order's label: buy it with a quoted service; read where the parcel is now. */
-export const buyLabel = (client: Client, numero: string, servico: string) =>
-  sendJson(
-    client,
-    'post',
-    `v2/admin/orders/${encodeURIComponent(numero)}/label`,
-    { servico },
-    'staffShipment',
-  );
-export const trackParcel = (client: Client, numero: string) =>
-  sendJson(
-    client,
-    'post',
-    `v2/admin/orders/${encodeURIComponent(numero)}/label/tracking`,
-    {},
-    'staffShipment',
-  );
-
-/** More time to pay an order waiting for the team to confirm its Pix (`minutos`: one of DEADLINE_CHOICES). */
-export const extendDeadline = (client: Client, numero: string, minutos: string) =>
-  sendJson(
-    client,
-    'post',
-    `v2/admin/orders/${encodeURIComponent(numero)}/deadline`,
-    { minutos },
-    'formAnswer',
-  );
-
-/** Settle a refund alert another way (`nota`: how; `desfecho`: given back or not), ending the alert. */
-export const resolveRefund = (client: Client, numero: string, id: string, nota: string, desfecho: string) =>
-  sendJson(
-    client,
-    'post',
-    `v2/admin/orders/${encodeURIComponent(numero)}/refunds/${encodeURIComponent(id)}/resolved`,
-    { nota, desfecho },
-    'formAnswer',
-  );
 
 export const staffMembers = async (client: Client) =>
   (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'not_refundable',
   'provider_deadline',
   'not_an_alert',
+  'order_held',
   'first_owner_closed',
   'login_required',
   'login_failed',

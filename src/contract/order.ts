@@ -225,6 +225,11 @@ export const pedidoSchema = pedidoResumoSchema.extend({
    * extension): not a refund of the order, whose own payment stands. Same shape as `reembolso`.
    */
   pagamentoExtra: refundViewSchema.optional(),
+  /**
+   * Money the buyer's bank or the payment provider gave back to them on its own (a card dispute, a Pix
+   * returned through the MED; our extension): the store has nothing of it left to return.
+   */
+  estorno: z.object({ valor: z.number(), em: z.string() }).optional(),
   /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
   desistencia: desistenciaSchema.optional(),
 });

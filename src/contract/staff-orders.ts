@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { faturamentoSchema } from './invoices.ts';
 import { envioSchema } from './shipments.ts';
+import { tomadaSchema } from './takebacks.ts';
 import { anyOf, dayFilter, listSearch, wholeNumber } from './common.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
 
@@ -127,6 +128,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   devolucao: z.object({ valor: z.number(), provedor: z.string() }).optional(),
   /** The refunds in the ledger, with what each provider said. */
   devolucoes: z.array(devolucaoEquipeSchema),
+  /** Money a provider took back after paying it (chargeback, MED): while one is `retido` the order is held. */
+  tomadas: z.array(tomadaSchema),
   /** Waiting for the team to confirm its Pix (static Pix): the team may give it more time. */
   aguardaEquipe: z.boolean(),
   /** Its NF-e, whether it may be issued now, and what it lacks (contract/invoices.ts). */

@@ -1,4 +1,5 @@
-import { staffDashboard, staffOrders } from '#/api/staff.ts';
+import { staffDashboard } from '#/api/staff.ts';
+import { staffOrders } from '#/api/staff-orders.ts';
 import type { Dashboard } from '#/contract/staff-dashboard.ts';
 import type { StaffOrderList } from '#/contract/staff-orders.ts';
 import type { Answer, Notice } from './answer.ts';

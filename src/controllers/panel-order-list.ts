@@ -1,4 +1,4 @@
-import { moveOrder, staffOrderExport, staffOrders } from '#/api/staff.ts';
+import { moveOrder, staffOrderExport, staffOrders } from '#/api/staff-orders.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';

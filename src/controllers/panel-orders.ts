@@ -12,9 +12,10 @@ import {
   moveOrder,
   refundOrder,
   resolveRefund,
+  decideTakeback,
   staffInvoiceXml,
   staffOrder,
-} from '#/api/staff.ts';
+} from '#/api/staff-orders.ts';
 import { ApiError } from '#/api/core.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
@@ -52,6 +53,9 @@ const INVOICE_DONE: Record<string, string> = {
   'rastreio-lido': 'Rastreio consultado na transportadora.',
   'nfe-anexada': 'NF-e anexada ao pedido. O cliente é avisado por e-mail, com o link do XML.',
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
+  'retido-liberado': 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.',
+  'retido-cancelado':
+    'Pedido cancelado sem devolução (o provedor já tirou o valor da loja). Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
 };
 const REFUNDED =
   'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu. O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.';
@@ -77,6 +81,10 @@ const SIDE_ACTIONS: Record<
   resolver: async (client, numero, f) => {
     await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '', f['desfecho'] ?? '');
     return 'resolvido';
+  },
+  retido: async (client, numero, f) => {
+    await decideTakeback(client, numero, f['tomada'] ?? '', f['decisao'] ?? '', f['nota'] ?? '');
+    return f['decisao'] === 'cancelar' ? 'retido-cancelado' : 'retido-liberado';
   },
   prazo: async (client, numero, f) => {
     await extendDeadline(client, numero, f['minutos'] ?? '');

@@ -107,6 +107,25 @@ export async function startFakeMercadoPago(
     return payment;
   };
 
+  /**
+   * An approved payment Mercado Pago takes back on its own: a chargeback (`charged_back`, `settled`; or
+   * `reimbursed` once the store wins it), a refund or a cancellation the store did not ask for. The notice is
+   * sent unless `state.notify` is off (a lost notice).
+   */
+  const takeBack = async (
+    id: number,
+    to: 'charged_back' | 'refunded' | 'cancelled' | 'approved',
+    detail = to === 'charged_back' ? 'settled' : to === 'approved' ? 'accredited' : 'by_admin',
+  ) => {
+    const payment = payments.get(id);
+    if (!payment) throw new Error(`no payment ${String(id)}`);
+    payment.status = to;
+    payment.status_detail = detail;
+    const pref = [...preferences.values()].find((p) => p.external_reference === payment.external_reference);
+    if (pref) await notice(payment, pref.notification_url);
+    return payment;
+  };
+
   const json = (res: ServerResponse, status: number, body: unknown) => {
     sendJson(res, status, body);
     return status;
@@ -269,6 +288,7 @@ export async function startFakeMercadoPago(
     sign,
     pay,
     clear,
+    takeBack,
     /** The preference made for one order. */
     preferenceOf: (numero: number) =>
       [...preferences.entries()].find(([, p]) => p.external_reference === String(numero)),

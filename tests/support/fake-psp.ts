@@ -321,6 +321,25 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
           else refund.motivo = 'Conta do pagador encerrada';
         }
     },
+    /**
+     * A Pix returned to its payer without the store asking: the Banco Central's MED (a fraud claim,
+     * `natureza` MED_FRAUDE or MED_OPERACIONAL), settled at once. It shows only on the charge (`GET /cob`).
+     */
+    returnByMed: (e2eid: string, valor: string, natureza = 'MED_FRAUDE'): Devolucao => {
+      const pix = [...charges.values()].flatMap((c) => c.pix ?? []).find((p) => p.endToEndId === e2eid);
+      if (!pix) throw new Error(`no Pix ${e2eid}`);
+      const devolucao: Devolucao = {
+        id: `MED${alnum(20)}`,
+        rtrId: `D${alnum(31)}`,
+        valor,
+        natureza,
+        horario: { solicitacao: new Date().toISOString(), liquidacao: new Date().toISOString() },
+        status: 'DEVOLVIDO',
+      };
+      check(devolucaoSchema, devolucao, 'MED devolução');
+      pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+      return devolucao;
+    },
     /** Forget the tokens issued (as a PSP that revoked them early). */
     revokeTokens: () => {
       tokens.clear();

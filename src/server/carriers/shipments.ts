@@ -8,6 +8,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import { ProviderError } from '#/server/payments/http.ts';
+import { refuseIfHeld } from '#/server/orders/hold.ts';
 import { parcelOf } from './parcel.ts';
 import type { CarrierQuote, ShippingProvider } from './provider.ts';
 
@@ -110,6 +111,7 @@ export async function buyLabel(
       `O pedido ${String(number)} não está pago à espera de envio: a etiqueta é para pedidos pagos.`,
     );
   if ('missing' in parcel) throw conflict(`Para comprar a etiqueta falta: ${parcel.missing.join(' ')}`);
+  await refuseIfHeld(db, number, 'comprar a etiqueta');
   const until = new Date(Date.now() + HOLD_MS);
   const claimed = await db
     .insert(t.shipments)

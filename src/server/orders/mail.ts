@@ -1,13 +1,12 @@
 // One concern: the e-mails an order sends its buyer (placed, paid, shipped, delivered), in Portuguese.
-import { eq } from 'drizzle-orm';
 import type { Pedido } from '#/contract/order.ts';
 import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
-import * as t from '#/server/db/schema.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
+import { buyerOf } from './buyer.ts';
 import { loadOrder } from './orders.ts';
 import type { Status } from './status.ts';
 import { formatBRL } from '#/lib/money.ts';
@@ -34,9 +33,11 @@ function cancellation(pedido: Pedido, store: string, origin: string, name: strin
   const paid = pedido.historico.some((h) => h.situacao === 'pago');
   const money = !paid
     ? 'Nenhum valor foi cobrado.'
-    : pedido.reembolso
-      ? 'O valor volta pelo mesmo meio de pagamento: você recebe outro e-mail quando a devolução for confirmada.'
-      : `Como o pagamento de ${formatBRL(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
+    : pedido.estorno
+      ? `O valor de ${formatBRL(pedido.estorno.valor)} já voltou para você pelo seu banco ou operadora (contestação ou devolução), então não há nada a devolver pela loja.`
+      : pedido.reembolso
+        ? 'O valor volta pelo mesmo meio de pagamento: você recebe outro e-mail quando a devolução for confirmada.'
+        : `Como o pagamento de ${formatBRL(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
   return {
     subject: `Pedido ${numero} cancelado`,
     text: [
@@ -192,22 +193,6 @@ export async function remindBuyer(db: Db, mailer: Mailer, origin: string, number
     ].join('\n'),
   });
   return true;
-}
-
-/** Who placed an order, and how it was to be paid: what the buyer's e-mails are written from. */
-/** The buyer of an order: their account, e-mail, name and how the order is paid. */
-export async function buyerOf(db: Db, number: number) {
-  const [row] = await db
-    .select({
-      customerId: t.orders.customerId,
-      email: t.customers.email,
-      name: t.customers.name,
-      payment: t.orders.payment,
-    })
-    .from(t.orders)
-    .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
-    .where(eq(t.orders.number, number));
-  return row;
 }
 
 /**

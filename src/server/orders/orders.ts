@@ -1,5 +1,5 @@
 // One concern: orders as the contract shows them (the order page, the account's list).
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
 import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
@@ -53,7 +53,7 @@ export async function loadOrder(
     .from(t.orders)
     .where(and(eq(t.orders.number, number), mine));
   if (!row) return undefined;
-  const [items, events, refunds, [invoice]] = await Promise.all([
+  const [items, events, refunds, [invoice], takenBack] = await Promise.all([
     db
       .select({ item: t.orderItems, photos: t.products.photos })
       .from(t.orderItems)
@@ -76,6 +76,10 @@ export async function loadOrder(
       .select()
       .from(t.invoices)
       .where(and(eq(t.invoices.orderNumber, number), eq(t.invoices.status, 'autorizada'))),
+    db
+      .select({ amount: t.takebacks.amount, at: t.takebacks.createdAt })
+      .from(t.takebacks)
+      .where(and(eq(t.takebacks.orderNumber, number), ne(t.takebacks.status, 'recuperado'))),
   ]);
   // The order's own payment given back, and apart from it a second payment it did not need, given back too.
   const own = refundOf(refunds.filter((r) => r.reason !== 'pagamento_a_mais'));
@@ -146,6 +150,14 @@ export async function loadOrder(
       : {}),
     ...(own ? { reembolso: own } : {}),
     ...(extra ? { pagamentoExtra: extra } : {}),
+    ...(takenBack.length > 0
+      ? {
+          estorno: {
+            valor: takenBack.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100,
+            em: (takenBack.at(-1)?.at ?? new Date()).toISOString(),
+          },
+        }
+      : {}),
     ...(desistencia ? { desistencia } : {}),
   };
 }

@@ -91,6 +91,12 @@ export async function refundOrder(
   const from = order.status as Status;
   if (expected && expected !== from) throw stale(number, from);
   const can = refundableOf(order);
+  if (order.state === 'tomada')
+    throw new PlatformError(
+      409,
+      'not_refundable',
+      `O provedor já tirou o pagamento do pedido ${String(number)} da loja e o devolveu ao pagador (contestação ou devolução pelo banco): não há o que devolver.`,
+    );
   if (!can)
     throw new PlatformError(
       409,

@@ -4,6 +4,7 @@ import type { Db } from '#/server/db/client.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PSP_ACTOR } from './events.ts';
+import { firstRecheck } from './recheck.ts';
 import { writeRefunds } from './refund-ledger.ts';
 import type { NewRefund } from './refund-ledger.ts';
 
@@ -36,7 +37,11 @@ export async function moneyArrived(
     const cancelled = row.status === 'cancelled';
     await tx
       .update(t.orders)
-      .set({ chargeState: cancelled ? 'devolvida' : 'concluida', ...(waiting ? { status: 'paid' } : {}) })
+      .set({
+        chargeState: cancelled ? 'devolvida' : 'concluida',
+        // A paid charge is read again for months: what happens to it later may never be notified.
+        ...(waiting ? { status: 'paid', ...firstRecheck() } : {}),
+      })
       .where(eq(t.orders.number, number));
     if (waiting) {
       await tx.insert(t.orderEvents).values({ orderNumber: number, status: 'paid', actor: PSP_ACTOR });

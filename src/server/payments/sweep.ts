@@ -7,6 +7,8 @@ import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { PIX_API } from './pix-charge.ts';
 import { pixLedger, reconcilePix } from './pix-reconcile.ts';
+import { recheckPix } from './pix-taken-back.ts';
+import { dueRechecks, recheckDone } from './recheck.ts';
 import { workDueRefunds } from './refund-ledger.ts';
 import type { Outcome, PixContext } from './pix-reconcile.ts';
 
@@ -40,11 +42,11 @@ export async function takeLease(db: Db, name: string, ms: number, holder = insta
  */
 export const stillWorthReading = sql`(${t.orders.status} = 'awaiting_payment' OR ${t.orders.expiresAt} > now() - interval '1 day')`;
 
-export type SweepReport = Record<Outcome | 'failed' | 'refundsWorked', number>;
+export type SweepReport = Record<Outcome | 'failed' | 'refundsWorked' | 'rechecked' | 'takenBack', number>;
 
 /**
  * Read again every charge still `ativa` (orders waiting for their Pix, and cancelled ones whose charge is
- * not yet removed), then work the refunds that are due. `undefined` when another instance holds the sweep.
+ * not yet removed), and the paid charges due to be read again (recheck.ts), then work the refunds that are due. `undefined` when another instance holds the sweep.
  */
 export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | undefined> {
   const { db } = ctx;
@@ -56,6 +58,8 @@ export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | un
     unchanged: 0,
     failed: 0,
     refundsWorked: 0,
+    rechecked: 0,
+    takenBack: 0,
   };
   const open = await db
     .select({ number: t.orders.number })
@@ -69,6 +73,18 @@ export async function sweepPixCharges(ctx: PixContext): Promise<SweepReport | un
     } catch (error) {
       report.failed += 1;
       console.error(`[pix] order ${String(number)}: charge not read (${errorCode(error)})`);
+    }
+  }
+  // Paid charges due to be read again: a devolução the store never asked for (the MED) is a take-back.
+  for (const number of await dueRechecks(db, PIX_API)) {
+    try {
+      report.takenBack += await recheckPix(ctx, number);
+      report.rechecked += 1;
+      await recheckDone(db, number, true);
+    } catch (error) {
+      report.failed += 1;
+      await recheckDone(db, number, false);
+      console.error(`[pix] order ${String(number)}: paid charge not read again (${errorCode(error)})`);
     }
   }
   // Refunds asked and not yet final, or not yet asked: each when its next try is due (refund-ledger.ts).

@@ -13,7 +13,7 @@ import { notFound, PlatformError } from '#/server/errors.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
 import { sendInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { buyerOf } from '#/server/orders/mail.ts';
+import { buyerOf } from '#/server/orders/buyer.ts';
 import { mailTeam } from '#/server/staff/team-mail.ts';
 import { formatBRL } from '#/lib/money.ts';
 

@@ -24,6 +24,9 @@ import { trackingProblems } from '#/contract/tracking.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import { addOrderNote, exportStaffOrders, listStaffOrders, staffOrder } from '#/server/staff/orders.ts';
 import { resolveRefund } from '#/server/staff/refunds.ts';
+import { decideTakeback } from '#/server/staff/takebacks.ts';
+import { takebackDecisionSchema } from '#/contract/takebacks.ts';
+import { refuseIfHeld } from '#/server/orders/hold.ts';
 
 /**
  * The store's team and its orders (`/v2/admin/orders`: owners and the `pedidos` role): the list with filters
@@ -79,6 +82,9 @@ staffOrders.put(
     const { situacao, de, transportadora = '', rastreio = '' } = c.req.valid('json');
     const to = toStatus(situacao);
     const { db, mailer } = c.get('config');
+    // A held order (its provider took the money back) moves only by the team's decision on it.
+    if (to === 'shipped' || to === 'cancelled')
+      await refuseIfHeld(db, numero, to === 'shipped' ? 'marcá-lo como enviado' : 'cancelá-lo');
     // A shipment says how the buyer follows it (a pickup needs no carrier).
     if (to === 'shipped' && !(await isPickup(db, numero))) refuseBadTracking(transportadora, rastreio);
     // A provider's money is never kept for an order that is cancelled: that takes the refund.
@@ -150,6 +156,37 @@ staffOrders.post(
       desfecho,
     );
     return c.json({ sucesso: true, mensagem: 'Devolução marcada como resolvida.' });
+  },
+);
+
+/**
+ * `POST /v2/admin/orders/{numero}/takebacks/{id}/decision`: the team decides on an order held because its
+ * provider took the money back: ship anyway (`seguir`) or cancel it, with nothing to refund (`cancelar`).
+ */
+staffOrders.post(
+  '/:numero/takebacks/:id/decision',
+  zValidator('json', takebackDecisionSchema, refusal('Diga o que fazer com o pedido retido.')),
+  async (c) => {
+    const numero = orderNumber(c.req.param('numero'));
+    const id = c.req.param('id');
+    if (!/^\d{1,9}$/.test(id)) throw notFound('Pedido retido não encontrado.');
+    const { db, mailer } = c.get('config');
+    const { decisao, nota } = c.req.valid('json');
+    await decideTakeback(
+      { db, mailer, origin: c.get('origin') },
+      numero,
+      Number(id),
+      c.get('actor'),
+      decisao,
+      nota,
+    );
+    return c.json({
+      sucesso: true,
+      mensagem:
+        decisao === 'seguir'
+          ? 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.'
+          : 'Pedido cancelado. Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
+    });
   },
 );
 

@@ -11,7 +11,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { brasiliaDay } from '#/server/lib/dates.ts';
 import { toCents, toReais } from '#/server/lib/prices.ts';
-import { isPaid, refundedOfOrder, revenueOfOrder } from '#/server/orders/revenue.ts';
+import { isPaid, wentBackOfOrder, revenueOfOrder } from '#/server/orders/revenue.ts';
 import { unansweredCount } from './inbox.ts';
 import { refundAlerts } from './refunds.ts';
 
@@ -61,7 +61,7 @@ async function figures(db: Db, from: string, to: string) {
     .select({
       paid: sql<number>`count(*) filter (where ${isPaid})::int`,
       gross: sql<string>`coalesce(sum(${t.orders.total}) filter (where ${isPaid}), 0)`,
-      refunded: sql<string>`coalesce(sum(${refundedOfOrder}) filter (where ${isPaid}), 0)`,
+      refunded: sql<string>`coalesce(sum(${wentBackOfOrder}) filter (where ${isPaid}), 0)`,
       pix: sql<number>`count(*) filter (where ${t.orders.payment} = 'pix')::int`,
       expired: sql<number>`count(*) filter (where ${t.orders.payment} = 'pix' and ${expiredUnpaid})::int`,
     })

@@ -20,7 +20,7 @@ import { likeLiteral } from '#/server/lib/text.ts';
 import { notFound } from '#/server/errors.ts';
 import { refundable } from '#/server/payments/refund.ts';
 import { loadOrder } from '#/server/orders/orders.ts';
-import { refundedOfOrder } from '#/server/orders/revenue.ts';
+import { wentBackOfOrder } from '#/server/orders/revenue.ts';
 import {
   expireOrders,
   nextStatuses,
@@ -36,6 +36,7 @@ import type { InvoiceProvider } from '#/server/invoices/provider.ts';
 import { shippingView } from '#/server/carriers/shipments.ts';
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
+import { orderTakebacks, takebackAlerts } from './takebacks.ts';
 
 /** The filters of a list, but the status (the counts per status use these). */
 function filters(query: StaffOrderQuery): SQL[] {
@@ -76,7 +77,7 @@ function matching(db: Db, query: StaffOrderQuery, where: SQL | undefined) {
       email: t.customers.email,
       document: t.customers.document,
       units: sql<number>`(select coalesce(sum(${t.orderItems.quantity}), 0)::int from ${t.orderItems} where ${t.orderItems.orderNumber} = ${t.orders.number})`,
-      refunded: sql<string>`${refundedOfOrder}`,
+      refunded: sql<string>`${wentBackOfOrder}`,
       withdrawn: sql<boolean>`exists (select 1 from ${t.withdrawals} where ${t.withdrawals.orderNumber} = ${t.orders.number})`,
     })
     .from(t.orders)
@@ -132,7 +133,7 @@ export async function listStaffOrders(db: Db, query: StaffOrderQuery): Promise<S
     contagem,
     pagina: query.pagina,
     paginas: Math.max(1, Math.ceil(total / STAFF_ORDERS_PER_PAGE)),
-    alertas: await refundAlerts(db),
+    alertas: [...(await refundAlerts(db)), ...(await takebackAlerts(db))],
   };
 }
 
@@ -209,14 +210,16 @@ export async function staffOrder(
       .where(eq(t.orders.number, number)),
     db.select().from(t.orderEvents).where(eq(t.orderEvents.orderNumber, number)).orderBy(t.orderEvents.id),
   ]);
-  const [devolucao, devolucoes, notes, faturamento, envio] = await Promise.all([
+  const [devolucao, devolucoes, tomadas, notes, faturamento, envio] = await Promise.all([
     refundable(db, number),
     orderRefunds(db, number),
+    orderTakebacks(db, number),
     db.select().from(t.orderNotes).where(eq(t.orderNotes.orderNumber, number)).orderBy(t.orderNotes.id),
     invoicing(db, invoiceProvider, number, toStatus(pedido.situacao)),
     shippingView({ db, provider: shippingProvider }, number),
   ]);
   const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
+  const held = tomadas.some((x) => x.situacao === 'retido');
   return {
     ...pedido,
     cliente: {
@@ -241,12 +244,15 @@ export async function staffOrder(
     // An order a provider was paid for is cancelled by refunding it, never by a bare cancel.
     ...(devolucao ? { devolucao } : {}),
     devolucoes,
+    tomadas,
     aguardaEquipe: await waitsForTeamNow(db, number),
     faturamento,
     envio,
     notas: notes.map((n) => ({ texto: n.text, autor: nameOf(n.actor), em: n.createdAt.toISOString() })),
+    // A held order moves only by the team's decision on it (ship anyway, or cancel).
     proximas: nextStatuses(toStatus(pedido.situacao))
       .filter((s) => !(devolucao && s === 'cancelled'))
+      .filter((s) => !(held && (s === 'cancelled' || s === 'shipped')))
       .map((s) => STATUS[s]),
   };
 }

@@ -61,6 +61,38 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Money a provider took back from the store after paying it: a card chargeback, a payment Mercado Pago
+ * refunded or cancelled on its own, a Pix returned through the Banco Central's MED. One row per payment taken
+ * (`source`: the provider's payment id or the Pix's end-to-end id). While `retido` the order is held from labels
+ * and "enviado" and the owners are alerted; the team decides `seguir` (ship anyway) or `cancelado` (the order
+ * cancelled, nothing to refund); `recuperado` when the provider gives it back (a chargeback the store won).
+ */
+export const takebacks = pgTable(
+  'takebacks',
+  {
+    id: serial().primaryKey(),
+    orderNumber: integer('order_number').notNull(),
+    provider: text().notNull(),
+    source: text().notNull(),
+    /** `contestado` (chargeback), `estornado` (refunded by the provider), `cancelado`, `med` (Pix MED). */
+    kind: text().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default('retido'),
+    /** What the provider said (its status and detail), for the team. */
+    detail: text().notNull().default(''),
+    /** Who decided and what they wrote ('' while undecided). */
+    actor: text().notNull().default(''),
+    note: text().notNull().default(''),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { mode: 'date', withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('takebacks_source_idx').on(table.provider, table.source),
+    index('takebacks_order_idx').on(table.orderNumber),
+  ],
+);
+
 /** Work one instance does at a time (the minute's payment sweep): held until `until`, then anyone's. */
 export const leases = pgTable('leases', {
   name: text().primaryKey(),
@@ -108,8 +140,8 @@ export const orders = pgTable(
     providerRef: text('provider_ref').notNull().default(''),
     /**
      * The provider's charge as the store last knew it: '' (none), `ativa` (payable: the minute sweep reads
-     * it), `concluida` (paid), `removida` (no longer payable), `devolvida` (paid after the order was
-     * cancelled, and refunded).
+     * it), `concluida` (paid), `removida` (no longer payable), `devolvida` (refunded by the store), `tomada`
+     * (taken back by the provider: a chargeback, a MED return; see `takebacks`).
      */
     chargeState: text('charge_state').notNull().default(''),
     /** Who carries a shipped order and its tracking code, as the team typed them ('' when not given). */
@@ -124,6 +156,12 @@ export const orders = pgTable(
      * while (orders/status.ts), and giving it more time clears it, so the new deadline is reminded too.
      */
     teamRemindedAt: timestamp('team_reminded_at', { mode: 'date', withTimezone: true }),
+    /**
+     * When a provider's paid charge is read again (a chargeback, a MED return, a second payment whose notice
+     * was lost), and how many times it was: spaced out for months after payment (payments/recheck.ts).
+     */
+    recheckAt: timestamp('recheck_at', { mode: 'date', withTimezone: true }),
+    rechecks: integer().notNull().default(0),
     /** When the buyer was e-mailed that the order still waits for its Pix or boleto (once; orders/payment-reminder.ts). */
     buyerRemindedAt: timestamp('buyer_reminded_at', { mode: 'date', withTimezone: true }),
   },
@@ -140,6 +178,9 @@ export const orders = pgTable(
     index('orders_open_charge_idx')
       .on(table.number)
       .where(sql`${table.chargeState} = 'ativa'`),
+    index('orders_recheck_idx')
+      .on(table.recheckAt)
+      .where(sql`${table.recheckAt} is not null`),
   ],
 );
 

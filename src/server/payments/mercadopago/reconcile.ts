@@ -18,6 +18,7 @@ import { moneyArrived } from '#/server/payments/settle.ts';
 import type { MercadoPago } from './client.ts';
 import { MERCADOPAGO } from './provider.ts';
 import type { MercadoPagoPayment } from './spec.ts';
+import { approvedAgain, takenBackByMercadoPago } from './taken-back.ts';
 
 export type MercadoPagoContext = { db: Db; mp: MercadoPago; mailer: Mailer; origin: string };
 export type Outcome = 'paid' | 'refunded' | 'unchanged';
@@ -91,6 +92,8 @@ export async function reconcilePayment(
     .join(' em ');
   const value = reais(payment.transaction_amount);
   if (payment.status !== 'approved') {
+    // The order's own payment taken back after approval: an alert and a held order, not a line in the timeline.
+    if (await takenBackByMercadoPago(ctx, number, payment, details.pagamentoAprovado)) return 'unchanged';
     if (seen !== payment.status)
       await notePayment(
         db,
@@ -112,6 +115,8 @@ export async function reconcilePayment(
   }
   // The order's payment is the first approved one; any other is money the order does not need.
   if (!(await takeApproved(db, number, id))) return extraPayment(ctx, number, id, payment.transaction_amount);
+  if (seen !== undefined && seen !== 'approved' && details.pagamentoAprovado === id)
+    await approvedAgain(ctx, id);
   const refund = mercadoPagoRefundRow(number, id, order.total, 'pago_apos_cancelamento', '');
   const claim = await moneyArrived(db, number, cents, [refund]);
   if (!claim) return 'unchanged';
