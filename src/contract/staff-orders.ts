@@ -136,6 +136,11 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
   faturamento: faturamentoSchema,
   /** Its parcel at the shipping provider: the label, or the services to buy one from (contract/shipments.ts). */
   envio: envioSchema,
+  /**
+   * What is left to undo on an order cancelled, refunded or withdrawn (an NF-e still authorised, a label bought
+   * and unused), each with the id of the page's section where it is done.
+   */
+  aDesfazer: z.array(z.object({ texto: z.string(), ancora: z.string() })),
   /** The team's own notes on the order, oldest first: never shown to the buyer. */
   notas: z.array(z.object({ texto: z.string(), autor: z.string(), em: z.string() })),
 });

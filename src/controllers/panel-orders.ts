@@ -2,6 +2,7 @@ import {
   addOrderNote,
   attachInvoice,
   buyLabel,
+  cancelLabel,
   trackParcel,
   cancelInvoice,
   changeTracking,
@@ -53,6 +54,8 @@ const INVOICE_DONE: Record<string, string> = {
   'rastreio-lido': 'Rastreio consultado na transportadora.',
   'nfe-anexada': 'NF-e anexada ao pedido. O cliente é avisado por e-mail, com o link do XML.',
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
+  'etiqueta-cancelada':
+    'Etiqueta cancelada no Melhor Envio: o valor volta ao saldo da conta em até 12 horas.',
   'retido-liberado': 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.',
   'retido-cancelado':
     'Pedido cancelado sem devolução (o provedor já tirou o valor da loja). Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
@@ -111,6 +114,10 @@ const SIDE_ACTIONS: Record<
   etiqueta: async (client, numero, f) => {
     await buyLabel(client, numero, f['servico'] ?? '');
     return 'etiqueta';
+  },
+  'etiqueta-cancelar': async (client, numero) => {
+    await cancelLabel(client, numero);
+    return 'etiqueta-cancelada';
   },
   'rastreio-consultar': async (client, numero) => {
     await trackParcel(client, numero);

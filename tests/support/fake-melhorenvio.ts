@@ -1,6 +1,6 @@
 // Melhor Envio on loopback, for the tests: its API as https://docs.melhorenvio.com.br/reference documents it
 // ("Cálculo de fretes", "Inserir fretes no carrinho", "Compra de fretes", "Geração de etiquetas", "Impressão de
-// etiquetas", "Rastreio de envios", "Refresh token"): a Bearer token that can expire and be renewed, a
+// etiquetas", "Cancelamento de etiquetas", "Rastreio de envios", "Refresh token"): a Bearer token that can expire and be renewed, a
 // `User-Agent` naming the application and a contact e-mail on every call, and the label PDFs. What the store
 // sends is checked with src/server/carriers/melhorenvio/spec.ts; mismatches, and a second label paid for the
 // same order, are kept in `violations` for the test to assert empty.
@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson, sendJson, serveOnLoopback } from './loopback.ts';
 import {
   calculateRequestSchema,
+  cancelRequestSchema,
   cartRequestSchema,
   ordersRequestSchema,
   printRequestSchema,
@@ -188,6 +189,19 @@ export async function startFakeMelhorEnvio() {
         }
       }
       sendJson(res, 200, answer);
+      return 200;
+    }
+    if (path === '/api/v2/me/shipment/cancel') {
+      const asked = check('POST /shipment/cancel', cancelRequestSchema, body);
+      const s = asked ? shipments.get(asked.order.id) : undefined;
+      if (!asked || !s) {
+        sendJson(res, 422, { message: 'Envio não encontrado' });
+        return 422;
+      }
+      // Posted or delivered: the carrier has it, nothing to cancel.
+      const canceled = s.status !== 'posted' && s.status !== 'delivered';
+      if (canceled) s.status = 'canceled';
+      sendJson(res, 200, { [s.id]: { canceled } });
       return 200;
     }
     if (path === '/api/v2/me/shipment/print') {

@@ -77,6 +77,8 @@ export type ShippingProvider = {
   checkout: (shipmentId: string) => Promise<void>;
   /** Have the carrier's label made (after paying). */
   generate: (shipmentId: string) => Promise<void>;
+  /** Cancel a label bought and not posted (its price goes back to the balance): whether the provider did. */
+  cancel: (shipmentId: string, reason: string) => Promise<boolean>;
   /** The label's PDF address to print. */
   print: (shipmentId: string) => Promise<string>;
   /** Where each shipment is now. */

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { isOrderNumber } from '#/contract/order.ts';
 import { buyLabelSchema } from '#/contract/shipments.ts';
 import { buyLabel, shippingView } from '#/server/carriers/shipments.ts';
+import { cancelLabel } from '#/server/carriers/cancel-label.ts';
 import { followParcels } from '#/server/carriers/tracking.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
@@ -60,6 +61,22 @@ staffShipments.post(
     return c.json(view);
   },
 );
+
+/** `POST …/label/cancel`: cancel a label the order no longer needs (not yet with the carrier). */
+staffShipments.post('/:numero/label/cancel', async (c) => {
+  const numero = orderNumber(c.req.param('numero'));
+  const ctx = contextOf(c);
+  await cancelLabel(ctx, numero, c.get('actor'));
+  await recordChange(ctx.db, {
+    actor: c.get('actor'),
+    action: 'pedido.etiqueta-cancelada',
+    entity: 'pedido',
+    entityId: String(numero),
+    before: null,
+    after: { etiqueta: 'cancelada' },
+  });
+  return c.json(await shippingView(ctx, numero));
+});
 
 /** `POST …/label/tracking`: read where the parcel is now (the sweep does it every 15 minutes). */
 staffShipments.post('/:numero/label/tracking', async (c) => {

@@ -218,6 +218,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'cliente.exclusao-recusada': 'Exclusão de conta recusada',
   'pedido.devolucao-resolvida': 'Devolução resolvida',
   'pedido.retido-decidido': 'Pedido retido: decisão da equipe',
+  'pedido.etiqueta-cancelada': 'Etiqueta cancelada',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',

@@ -37,6 +37,7 @@ import { shippingView } from '#/server/carriers/shipments.ts';
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import { orderRefunds, refundAlerts } from './refunds.ts';
 import { orderTakebacks, takebackAlerts } from './takebacks.ts';
+import { leftToUndo } from './undo.ts';
 
 /** The filters of a list, but the status (the counts per status use these). */
 function filters(query: StaffOrderQuery): SQL[] {
@@ -221,6 +222,7 @@ export async function staffOrder(
   const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
   const held = tomadas.some((x) => x.situacao === 'retido');
   return {
+    aDesfazer: leftToUndo({ ...pedido, faturamento, envio }),
     ...pedido,
     cliente: {
       nome: buyer?.name ?? '',

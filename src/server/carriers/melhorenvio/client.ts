@@ -10,6 +10,7 @@ import type {
 import { providerFailure, ProviderError, sendToProvider } from '#/server/payments/http.ts';
 import {
   calculateAnswerSchema,
+  cancelAnswerSchema,
   cartAnswerSchema,
   checkoutAnswerSchema,
   generateAnswerSchema,
@@ -215,6 +216,12 @@ export function createMelhorEnvio(options: MelhorEnvioOptions): ShippingProvider
           422,
           `Etiqueta não gerada: ${mine?.message ?? 'sem motivo informado'}`,
         );
+    },
+    cancel: async (shipmentId, reason) => {
+      const answer = await call('/shipment/cancel', cancelAnswerSchema, {
+        order: { id: shipmentId, reason_id: '2', description: reason.slice(0, 255) },
+      });
+      return answer[shipmentId]?.canceled === true;
     },
     print: async (shipmentId) =>
       (await call('/shipment/print', printAnswerSchema, { mode: 'private', orders: [shipmentId] })).url,

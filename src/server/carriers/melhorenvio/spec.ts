@@ -134,6 +134,21 @@ export const generateAnswerSchema = z.record(
 );
 export const printAnswerSchema = z.object({ url: z.url() });
 
+/**
+ * `POST /api/v2/me/shipment/cancel` ("Cancelamento de etiquetas"): the shipment's id, `reason_id` always "2",
+ * and the reason in words. A label already posted, or whose pickup was scheduled, may not be cancelled; one
+ * cancelled after it was generated is refunded to the balance within 12 hours.
+ */
+export const cancelRequestSchema = z.strictObject({
+  order: z.strictObject({
+    id: z.string().min(1),
+    reason_id: z.literal('2'),
+    description: z.string().min(1).max(255),
+  }),
+});
+/** One entry per shipment: whether it was cancelled. */
+export const cancelAnswerSchema = z.record(z.string(), z.object({ canceled: z.boolean() }));
+
 /** One shipment in the tracking answer (keyed by its id). */
 export const trackedSchema = z.object({
   id: z.string(),

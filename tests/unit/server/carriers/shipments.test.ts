@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { envioSchema } from '#/contract/shipments.ts';
+import { pedidoEquipeSchema } from '#/contract/staff-orders.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { melhorEnvioFromSettings } from '#/server/carriers/melhorenvio/config.ts';
 import { followParcels } from '#/server/carriers/tracking.ts';
@@ -212,6 +213,59 @@ describe('quotes and the label', () => {
       .where(eq(t.shipments.orderNumber, numero));
     expect(now?.shipmentId).not.toBe(first?.shipmentId);
     expect(me.violations).toEqual([]);
+  });
+
+  test('an order cancelled after its NF-e and label: the page lists both to undo; each undone leaves the list', async () => {
+    const { numero } = await readyOrder();
+    expect((await buy(numero, '1')).status).toBe(200);
+    const undo = async () =>
+      pedidoEquipeSchema.parse(
+        ((await (await staff(`/${String(numero)}`)).json()) as { pedido: unknown }).pedido,
+      ).aDesfazer;
+    // While it stands as a sale, nothing to undo.
+    expect(await undo()).toEqual([]);
+    expect(
+      (await staff(`/${String(numero)}/status`, { method: 'PUT', body: { situacao: 'cancelado' } })).status,
+    ).toBe(200);
+    const steps = await undo();
+    expect(steps.map((s) => s.ancora)).toEqual(['h-nfe', 'h-etiqueta']);
+    expect(steps[0]?.texto).toMatch(/cancele-a na SEFAZ até/);
+    expect(steps[1]?.texto).toMatch(/foi comprada e não será usada/);
+
+    // The label cancelled at Melhor Envio (checked against its contract), once.
+    const cancel = () => staff(`/${String(numero)}/label/cancel`, { method: 'POST' });
+    const res = await cancel();
+    expect(res.status).toBe(200);
+    expect(envioSchema.parse(await res.json()).etiqueta?.situacao).toBe('cancelada');
+    const sent = [...me.shipments.values()].find(
+      (s) => s.cart.options.tags[0]?.tag === `Pedido ${String(numero)}`,
+    );
+    expect(sent?.status).toBe('canceled');
+    expect((await cancel()).status).toBe(409);
+    expect((await undo()).map((s) => s.ancora)).toEqual(['h-nfe']);
+
+    // The NF-e cancelled at the SEFAZ: nothing left.
+    const cancelled = await staff(`/${String(numero)}/invoice/cancel`, {
+      method: 'POST',
+      body: { justificativa: 'Pedido cancelado antes do envio' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await undo()).toEqual([]);
+    expect(me.violations).toEqual([]);
+  });
+
+  test('a label the carrier already has is not cancelled: said, and the label stays', async () => {
+    const { numero } = await readyOrder();
+    expect((await buy(numero, '1')).status).toBe(200);
+    const sent = [...me.shipments.values()].find(
+      (s) => s.cart.options.tags[0]?.tag === `Pedido ${String(numero)}`,
+    );
+    if (!sent) throw new Error('no shipment');
+    sent.status = 'posted';
+    const res = await staff(`/${String(numero)}/label/cancel`, { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await res.json())).toMatch(/não cancelou a etiqueta/);
+    expect((await view(numero)).etiqueta?.situacao).toBe('gerada');
   });
 
   test('down, slow or nonsense at quoting: said, never a 500; the order stays paid', async () => {

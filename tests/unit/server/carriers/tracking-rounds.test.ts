@@ -36,6 +36,7 @@ test(`${String(ROUND * 2 + 50)} parcels: each read within ceil(parcels / ${Strin
     addToCart: () => Promise.reject(new Error('not here')),
     checkout: () => Promise.resolve(),
     generate: () => Promise.resolve(),
+    cancel: () => Promise.resolve(false),
     print: () => Promise.resolve(''),
     track: (ids) => {
       asked.push(ids);
