@@ -18,6 +18,7 @@ import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
 import { mailTeam } from '#/server/staff/team-mail.ts';
 import { deletionDue } from './requests.ts';
+import { mentions, personPatterns, readableMessage, scrub } from './scrub.ts';
 
 export type DeletionDeps = { db: Db; mailer: Mailer; origin: string };
 
@@ -211,4 +212,57 @@ async function anonymise(tx: Db, customer: Customer): Promise<void> {
   // Login throttles are keyed by what was typed at the login: the e-mail or the document.
   for (const typed of [email, customer.document.toLowerCase()])
     await tx.delete(t.rateLimits).where(sql`position(${typed} in ${t.rateLimits.key}) > 0`);
+  await scrubKept(tx, customer);
+}
+
+/**
+ * The records the law keeps lose what does not need to be there: the orders no longer open for the sessions
+ * that placed them (a session cookie outlives its row), free texts about them lose the person's identifiers,
+ * and the team's e-mails about the person still kept (without SMTP_URL, a week) are deleted.
+ */
+async function scrubKept(tx: Db, customer: Customer): Promise<void> {
+  const patterns = personPatterns(customer);
+  const orders = tx.select({ n: t.orders.number }).from(t.orders).where(eq(t.orders.customerId, customer.id));
+  await tx.update(t.orders).set({ sessionId: '' }).where(eq(t.orders.customerId, customer.id));
+  const clean = async (
+    rows: { id: number; text: string }[],
+    write: (id: number, text: string) => unknown,
+  ) => {
+    for (const row of rows) if (mentions(row.text, patterns)) await write(row.id, scrub(row.text, patterns));
+  };
+  await clean(
+    await tx
+      .select({ id: t.withdrawals.orderNumber, text: t.withdrawals.reason })
+      .from(t.withdrawals)
+      .where(inArray(t.withdrawals.orderNumber, orders)),
+    (id, reason) => tx.update(t.withdrawals).set({ reason }).where(eq(t.withdrawals.orderNumber, id)),
+  );
+  await clean(
+    await tx
+      .select({ id: t.orderNotes.id, text: t.orderNotes.text })
+      .from(t.orderNotes)
+      .where(inArray(t.orderNotes.orderNumber, orders)),
+    (id, text) => tx.update(t.orderNotes).set({ text }).where(eq(t.orderNotes.id, id)),
+  );
+  await clean(
+    await tx
+      .select({ id: t.refunds.id, text: t.refunds.detail })
+      .from(t.refunds)
+      .where(inArray(t.refunds.orderNumber, orders)),
+    (id, detail) => tx.update(t.refunds).set({ detail }).where(eq(t.refunds.id, id)),
+  );
+  await clean(
+    await tx
+      .select({ id: t.takebacks.id, text: t.takebacks.note })
+      .from(t.takebacks)
+      .where(inArray(t.takebacks.orderNumber, orders)),
+    (id, note) => tx.update(t.takebacks).set({ note }).where(eq(t.takebacks.id, id)),
+  );
+  const kept = await tx
+    .select({ id: t.mailOutbox.id, subject: t.mailOutbox.subject, message: t.mailOutbox.message })
+    .from(t.mailOutbox);
+  const about = kept
+    .filter((m) => mentions(`${m.subject}\n${readableMessage(m.message)}`, patterns))
+    .map((m) => m.id);
+  if (about.length > 0) await tx.delete(t.mailOutbox).where(inArray(t.mailOutbox.id, about));
 }

@@ -4,6 +4,7 @@ import { dataExportSchema, privacySchema, staffRequestsSchema } from '#/contract
 import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { queryRows } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { createMailer } from '#/server/mail/mailer.ts';
 import { json, pickVariants, placeAs, shownFingerprint } from '../buyers.ts';
 import { cartSchema } from '#/contract/cart.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from '../harness.ts';
@@ -224,6 +225,34 @@ describe('deleting the account', () => {
       .select()
       .from(t.deletionRequests)
       .where(eq(t.deletionRequests.customerId, c.customer.id));
+    // Free texts about the person on the records the law keeps, and a team e-mail about them still kept.
+    const db = store.database.db;
+    const cpf = c.body.documento.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    await db.insert(t.withdrawals).values({
+      orderNumber: c.numero,
+      customerId: c.customer.id,
+      reason: `Sou Valentina Apagada, CPF ${cpf}, liguem no (21) 97777-1234. Não quero mais.`,
+    });
+    await db.insert(t.orderNotes).values({
+      orderNumber: c.numero,
+      actor: 'token',
+      text: `Valentina Apagada ligou do 97777-1234 (${c.body.email}); Albuquerque confirmou o CPF ${c.body.documento}. Trocar para o modelo cromado.`,
+    });
+    await createMailer({ from: 'Loja <loja@exemplo.com.br>', db }).send({
+      kind: 'equipe-desistencia',
+      to: 'equipe@casaemetais.com.br',
+      subject: `Desistência no pedido ${String(c.numero)}`,
+      text: `Valentina Apagada Albuquerque (${c.body.email}) desistiu da compra. Ação: devolver o valor.`,
+    });
+    await db.insert(t.mailOutbox).values({
+      recipient: 'equipe@casaemetais.com.br',
+      subject: 'Estoque baixo',
+      message: 'Sem relação com clientes.',
+    });
+    expect(
+      (await get(`order/${String(c.numero)}`, c.sid)).status,
+      'the session that placed it opens the order before',
+    ).toBe(200);
     // Before: the scan finds the customer everywhere the store kept them (so it can find them after).
     const before = new Set((await scan(personal('Apagada', c.body))).map((f) => f.split(':')[0]));
     for (const table of [
@@ -233,6 +262,9 @@ describe('deleting the account', () => {
       'newsletter_subscribers',
       'stock_requests',
       'form_submissions',
+      'withdrawals',
+      'order_notes',
+      'mail_outbox',
     ])
       expect(before).toContain(table);
     const approve = await admin(`/requests/deletions/${String(request?.id)}`, {
@@ -247,6 +279,16 @@ describe('deleting the account', () => {
 
     const found = await scan(personal('Apagada', c.body));
     expect(found).toEqual([]);
+    // The free texts stay, without the person; other kept e-mail stays; the old session opens nothing.
+    const [withdrawal] = await db.select().from(t.withdrawals).where(eq(t.withdrawals.orderNumber, c.numero));
+    expect(withdrawal?.reason).toBe(
+      'Sou [dado removido], CPF [dado removido], liguem no [dado removido]. Não quero mais.',
+    );
+    const [note] = await db.select().from(t.orderNotes).where(eq(t.orderNotes.orderNumber, c.numero));
+    expect(note?.text).toContain('Trocar para o modelo cromado.');
+    expect(note?.text).not.toMatch(/Albuquerque|Valentina|\d{5}/);
+    expect((await db.select().from(t.mailOutbox)).map((m) => m.subject)).toContain('Estoque baixo');
+    expect((await get(`order/${String(c.numero)}`, c.sid)).status).toBe(404);
     // The order stays, with its buyer's address as it was invoiced; the account no longer logs in.
     const [order] = await store.database.db.select().from(t.orders).where(eq(t.orders.number, c.numero));
     expect(order?.address.nome).toBe(c.body.nomeRazao);
