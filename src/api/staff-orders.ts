@@ -60,13 +60,7 @@ export const buyLabel = (client: Client, numero: string, servico: string) =>
   );
 /** Cancel a label the order no longer needs (its price goes back to the provider's balance). */
 export const cancelLabel = (client: Client, numero: string) =>
-  sendJson(
-    client,
-    'post',
-    `v2/admin/orders/${encodeURIComponent(numero)}/label/cancel`,
-    {},
-    'staffShipment',
-  );
+  sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/label/cancel`, {}, 'staffShipment');
 export const trackParcel = (client: Client, numero: string) =>
   sendJson(
     client,

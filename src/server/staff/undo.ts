@@ -5,7 +5,10 @@ import { formatDateTime } from '#/lib/dates.ts';
 import { formatBRL } from '#/lib/money.ts';
 import type { PedidoEquipe } from '#/contract/staff-orders.ts';
 
-type Facts = Pick<PedidoEquipe, 'situacao' | 'reembolso' | 'desistencia' | 'historico' | 'faturamento' | 'envio'>;
+type Facts = Pick<
+  PedidoEquipe,
+  'situacao' | 'reembolso' | 'desistencia' | 'historico' | 'faturamento' | 'envio'
+>;
 
 export type ToUndo = PedidoEquipe['aDesfazer'][number];
 
