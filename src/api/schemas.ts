@@ -13,6 +13,7 @@ import {
   verifySchema,
 } from '#/contract/page.ts';
 import { activityListSchema } from '#/contract/activity.ts';
+import { outboxSchema } from '#/contract/outbox.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -123,6 +124,7 @@ export const SCHEMAS = {
   invoiceXml: invoiceXmlSchema,
   staffShipment: envioSchema,
   staffActivity: activityListSchema,
+  staffOutbox: outboxSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'provider_deadline',
   'not_an_alert',
   'order_held',
+  'mail_not_configured',
   'first_owner_closed',
   'login_required',
   'login_failed',

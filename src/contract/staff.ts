@@ -95,6 +95,11 @@ export const staffMeSchema = z.object({
   mensagensAResponder: z.number().int().optional(),
   /** The same roles: withdrawals and account deletions still open (our extension). */
   solicitacoesAbertas: z.number().int().optional(),
+  /**
+   * The store sends e-mail (SMTP). False: every message only waits in the outbox, and no page may say a person
+   * "foi avisado por e-mail".
+   */
+  enviaEmail: z.boolean(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 

@@ -36,7 +36,7 @@ export type ListSpec<L> = {
   /** How a refused row's form is said (naming the row: "ABC-1: …"); the API's sentence by default. */
   refused?: (fields: Fields, mensagem: string) => string;
   /** What the address says was just done (rebuilt from what it can trust, never its text). */
-  done?: (params: URLSearchParams) => Notice | undefined;
+  done?: (params: URLSearchParams, frame: PanelFrame) => Notice | undefined;
 };
 
 /** The rows ticked for a bulk action (`marcado`, one value per row), at most this many. */
@@ -64,7 +64,7 @@ export async function panelListPage<L>(
   return panelPage<ListView<L>>(visit, spec.roles, async (frame) => {
     const filters = panelFilters(visit.url, spec.filters);
     const fields = spec.post ? await postedWithTicked(visit.request) : undefined;
-    let notice = spec.done?.(visit.url.searchParams);
+    let notice = spec.done?.(visit.url.searchParams, frame);
     let status: number | undefined;
     if (fields && spec.post)
       try {

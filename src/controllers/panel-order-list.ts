@@ -1,5 +1,6 @@
 import { moveOrder, staffOrderExport, staffOrders } from '#/api/staff-orders.ts';
 import { formatDocument } from '#/contract/documents.ts';
+import { withMail } from '#/lib/mail-said.ts';
 import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { StaffOrderList } from '#/contract/staff-orders.ts';
@@ -83,7 +84,8 @@ export const panelOrdersPage = (visit: Visit): Promise<Answer<PanelPage<OrdersLi
         ...(left.length > 0 && { ficaram: left.slice(0, 20).join(',') }),
       });
     },
-    done: (params) => {
+    done: (params, frame) => {
+      const envia = frame.me.enviaEmail;
       const feito = params.get('feito');
       if (feito === 'nenhum') return { text: 'Marque ao menos um pedido na lista.', error: true };
       if (feito === 'acao-invalida')
@@ -92,7 +94,12 @@ export const panelOrdersPage = (visit: Visit): Promise<Answer<PanelPage<OrdersLi
       if (!words) return undefined;
       const moved = Number(/^\d{1,3}$/.test(params.get('movidos') ?? '') ? params.get('movidos') : 0);
       const left = (params.get('ficaram') ?? '').split(',').filter((n) => isOrderNumber(n));
-      const said = `${String(moved)} ${moved === 1 ? `pedido ${words[0]}` : `pedidos ${words[1]}`}; cada cliente foi avisado por e-mail.`;
+      const said = withMail(
+        envia,
+        `${String(moved)} ${moved === 1 ? `pedido ${words[0]}` : `pedidos ${words[1]}`}.`,
+        'Cada cliente foi avisado por e-mail.',
+        'cada cliente',
+      );
       const why =
         feito === 'pago'
           ? 'só um pedido aguardando pagamento é marcado como pago'

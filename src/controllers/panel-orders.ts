@@ -21,6 +21,7 @@ import { ApiError } from '#/api/core.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { PedidoEquipe } from '#/contract/staff-orders.ts';
+import { withMail } from '#/lib/mail-said.ts';
 import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
 import type { Answer, Notice } from './answer.ts';
@@ -37,31 +38,52 @@ import type { Visit } from './visit.ts';
 const isAction = (value: string | null | undefined): value is OrderAction | 'devolver' =>
   value === 'devolver' || (value !== null && value !== undefined && Object.hasOwn(ORDER_ACTIONS, value));
 
-const DONE: Partial<Record<Situacao, string>> = {
-  pago: 'Pagamento registrado. O cliente foi avisado por e-mail.',
-  enviado: 'Envio registrado. O cliente recebeu o rastreio por e-mail.',
-  entregue: 'Entrega registrada. O cliente foi convidado a avaliar os produtos.',
-  cancelado: 'Pedido cancelado. Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
+/** What a move did, and the e-mail it sent the buyer (told as sent only when the store sends e-mail). */
+const DONE: Partial<Record<Situacao, [string, string]>> = {
+  pago: ['Pagamento registrado.', 'O cliente foi avisado por e-mail.'],
+  enviado: ['Envio registrado.', 'O cliente recebeu o rastreio por e-mail.'],
+  entregue: ['Entrega registrada.', 'O cliente foi convidado por e-mail a avaliar os produtos.'],
+  cancelado: ['Pedido cancelado. Os produtos voltaram ao estoque.', 'O cliente foi avisado por e-mail.'],
 };
 /** What the order page says after an NF-e action (the card below says what the provider answered). */
-const INVOICE_DONE: Record<string, string> = {
-  nfe: 'NF-e autorizada. O cliente é avisado por e-mail, com o DANFE e o XML.',
+const INVOICE_DONE: Record<string, string | [string, string]> = {
+  nfe: ['NF-e autorizada.', 'O cliente é avisado por e-mail, com o DANFE e o XML.'],
   'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
   'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
   'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
   etiqueta:
     'Etiqueta comprada e gerada no Melhor Envio: imprima o PDF indicado abaixo (se ele ainda não aparecer, "Consultar rastreio agora" o busca). O pedido passa a "enviado" quando a transportadora registrar a postagem.',
   'rastreio-lido': 'Rastreio consultado na transportadora.',
-  'nfe-anexada': 'NF-e anexada ao pedido. O cliente é avisado por e-mail, com o link do XML.',
+  'nfe-anexada': ['NF-e anexada ao pedido.', 'O cliente é avisado por e-mail, com o link do XML.'],
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
   'etiqueta-cancelada':
     'Etiqueta cancelada no Melhor Envio: o valor volta ao saldo da conta em até 12 horas.',
   'retido-liberado': 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.',
-  'retido-cancelado':
-    'Pedido cancelado sem devolução (o provedor já tirou o valor da loja). Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
+  'retido-cancelado': [
+    'Pedido cancelado sem devolução (o provedor já tirou o valor da loja). Os produtos voltaram ao estoque.',
+    'O cliente foi avisado por e-mail.',
+  ],
+  devolvido: [
+    'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu.',
+    'O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.',
+  ],
+  resolvido: 'Devolução marcada como resolvida. O registro diz quem resolveu e como.',
+  rastreio: ['Rastreio corrigido.', 'O cliente recebeu o novo código por e-mail.'],
+  prazo:
+    'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.',
+  nota: 'Nota guardada. Só a equipe a vê.',
 };
-const REFUNDED =
-  'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu. O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.';
+
+/** The notice after `done`, its e-mail told as the store's mail really went. */
+function doneText(done: string | null, envia: boolean): string | undefined {
+  if (!done) return undefined;
+  const said = Object.hasOwn(INVOICE_DONE, done)
+    ? INVOICE_DONE[done]
+    : Object.hasOwn(DONE, done)
+      ? DONE[done as Situacao]
+      : undefined;
+  return typeof said === 'string' || said === undefined ? said : withMail(envia, said[0], said[1]);
+}
 
 export type OrderView = {
   pedido: PedidoEquipe;
@@ -204,23 +226,7 @@ export async function panelOrderPage(
           errors = refused.fields;
         }
     } else {
-      const done = visit.url.searchParams.get('feito');
-      const text =
-        done === 'devolvido'
-          ? REFUNDED
-          : done === 'resolvido'
-            ? 'Devolução marcada como resolvida. O registro diz quem resolveu e como.'
-            : done === 'rastreio'
-              ? 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.'
-              : done === 'prazo'
-                ? 'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.'
-                : done === 'nota'
-                  ? 'Nota guardada. Só a equipe a vê.'
-                  : done && Object.hasOwn(INVOICE_DONE, done)
-                    ? INVOICE_DONE[done]
-                    : done
-                      ? DONE[done as Situacao]
-                      : undefined;
+      const text = doneText(visit.url.searchParams.get('feito'), frame.me.enviaEmail);
       if (text) notice = { text, error: false };
     }
     let pedido: PedidoEquipe;

@@ -5,6 +5,7 @@ import { redirect, refusal } from './answer.ts';
 import { byAction, postedFields } from './fields.ts';
 import { panelPage } from './panel.ts';
 import type { PanelPage } from './panel.ts';
+import { withMail } from '#/lib/mail-said.ts';
 import type { Visit } from './visit.ts';
 
 export const REQUESTS_PATH = '/painel/solicitacoes';
@@ -12,14 +13,28 @@ export const REQUESTS_PATH = '/painel/solicitacoes';
 export type RequestsView = StaffRequests & { notice: Notice | undefined };
 
 /** What each step tells the member once done (the page comes back with `feito`). */
-const DONE: Record<string, string> = {
-  devolver_agora: 'Devolução registrada: o cliente é avisado por e-mail, e a situação dela está abaixo.',
-  aguardar_produto: 'Combinado: o valor volta quando o produto chegar. Volte aqui quando ele chegar.',
-  produto_recebido:
-    'Produto recebido e devolução registrada: o cliente é avisado por e-mail, e a situação dela está abaixo.',
-  aprovar:
-    'Conta excluída: os dados pessoais foram apagados e os pedidos ficaram guardados. O cliente é avisado por e-mail.',
-  recusar: 'Pedido de exclusão recusado. O cliente é avisado por e-mail, com o motivo.',
+const DONE: Record<string, [string, string | undefined]> = {
+  devolver_agora: ['Devolução registrada: a situação dela está abaixo.', 'O cliente é avisado por e-mail.'],
+  aguardar_produto: [
+    'Combinado: o valor volta quando o produto chegar. Volte aqui quando ele chegar.',
+    undefined,
+  ],
+  produto_recebido: [
+    'Produto recebido e devolução registrada: a situação dela está abaixo.',
+    'O cliente é avisado por e-mail.',
+  ],
+  aprovar: [
+    'Conta excluída: os dados pessoais foram apagados e os pedidos ficaram guardados.',
+    'O cliente é avisado por e-mail.',
+  ],
+  recusar: ['Pedido de exclusão recusado.', 'O cliente é avisado por e-mail, com o motivo.'],
+};
+
+/** The notice after step `done`, its e-mail told as the store's mail really went. */
+const doneText = (done: string, envia: boolean): string | undefined => {
+  const said = Object.hasOwn(DONE, done) ? DONE[done] : undefined;
+  if (!said) return undefined;
+  return said[1] ? withMail(envia, said[0], said[1]) : said[0];
 };
 
 /**
@@ -50,7 +65,7 @@ export function panelRequestsPage(visit: Visit): Promise<Answer<PanelPage<Reques
         status = refused.status;
       }
     } else {
-      const done = DONE[visit.url.searchParams.get('feito') ?? ''];
+      const done = doneText(visit.url.searchParams.get('feito') ?? '', frame.me.enviaEmail);
       if (done) notice = { text: done, error: false };
     }
     const list = await staffRequests(frame.client);

@@ -4,7 +4,8 @@ import type { StaffStock } from '#/contract/staff-stock.ts';
 import type { Answer, Notice } from './answer.ts';
 import { panelListPage } from './panel-list.ts';
 import type { ListView } from './panel-list.ts';
-import type { PanelPage } from './panel.ts';
+import type { PanelFrame, PanelPage } from './panel.ts';
+import { withMail } from '#/lib/mail-said.ts';
 import type { Visit } from './visit.ts';
 
 export type StockView = ListView<StaffStock>;
@@ -12,18 +13,27 @@ export type StockView = ListView<StaffStock>;
 const FILTERS = ['q', 'esgotados', 'pagina'] as const;
 
 /** The line after a save, rebuilt from the address's numbers (never its text): SKU, before → after, who was told. */
-function savedNotice(params: URLSearchParams): Notice | undefined {
+function savedNotice(params: URLSearchParams, frame: PanelFrame): Notice | undefined {
   const [sku, before, after, told] = ['feito', 'antes', 'estoque', 'avisados'].map(
     (k) => params.get(k) ?? '',
   );
   if (!SKU_PATTERN.test(sku ?? '') || ![before, after, told].every((n) => /^\d{1,7}$/.test(n ?? '')))
     return undefined;
   const people = Number(told);
-  const emailed =
-    people > 0
-      ? ` ${String(people)} cliente${people === 1 ? '' : 's'} avisado${people === 1 ? '' : 's'} por e-mail.`
-      : '';
-  return { text: `Estoque de ${sku ?? ''} salvo: ${before ?? ''} → ${after ?? ''}.${emailed}`, error: false };
+  const saved = `Estoque de ${sku ?? ''} salvo: ${before ?? ''} → ${after ?? ''}.`;
+  const plural = people === 1 ? '' : 's';
+  return {
+    text:
+      people > 0
+        ? withMail(
+            frame.me.enviaEmail,
+            saved,
+            `${String(people)} cliente${plural} avisado${plural} por e-mail.`,
+            `${String(people)} cliente${plural} que esperava${people === 1 ? '' : 'm'}`,
+          )
+        : saved,
+    error: false,
+  };
 }
 
 /**

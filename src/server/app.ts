@@ -22,6 +22,7 @@ import { staffInbox } from './routes/staff-inbox.ts';
 import { staffRequests } from './routes/staff-requests.ts';
 import { privacy } from './routes/privacy.ts';
 import { staffSettings } from './routes/staff-settings.ts';
+import { staffOutbox } from './routes/staff-outbox.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
@@ -111,6 +112,7 @@ export function createPlatform({
   api.route('/v2/admin/reviews', staffReviews);
   api.use('/v2/admin/activity/*', allow());
   api.route('/v2/admin/activity', staffActivity);
+  api.route('/v2/admin/outbox', staffOutbox);
   // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
   api.route('/webhooks', webhooks);
   // The one-click way out of offers: the signed token in the address is its check (routes/unsubscribe.ts).

@@ -58,7 +58,7 @@ test('a sold-out finish: "Avise-me quando chegar" without JavaScript, the restoc
   await page.getByRole('button', { name: 'Avise-me quando chegar' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Combinado!');
   await expect(page.getByRole('status')).toHaveText(
-    'Pronto! Quando este acabamento voltar ao estoque, avisamos você por e-mail.',
+    'Pedido de aviso registrado. Atenção: esta loja ainda não envia e-mails, então a mensagem não chega até você. Fale com a loja pelos contatos no rodapé do site.',
   );
   await page.getByRole('link', { name: 'Voltar ao produto' }).click();
   await expect(page).toHaveURL(new RegExp(`\\?sku=${sku}$`));

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
-import { htmlOf, senderName } from './html.ts';
+import { htmlOf, senderAddress, senderName } from './html.ts';
 
 /** One message to one shopper: plain text always, HTML when there is a richer version. */
 /**
@@ -22,8 +22,19 @@ export type Mail = {
   headers?: Record<string, string> | undefined;
 };
 
-/** What the platform sends e-mail through; `sent` resolves once the message left (or was kept). */
-export type Mailer = { send: (mail: Mail) => Promise<void> };
+/**
+ * What the platform sends e-mail through; `send` resolves once the message left (or was kept). `delivers` is
+ * false when messages are only kept (no SMTP): then no message may say a person "foi avisado" (see
+ * `mailDelivers`). `resend` sends a kept message again, once the store has SMTP.
+ */
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  readonly delivers?: boolean;
+  resend?: (raw: string, to: string) => Promise<void>;
+};
+
+/** Whether what this mailer is given reaches people (SMTP); a mailer that does not say is taken to. */
+export const mailDelivers = (mailer: Mailer): boolean => mailer.delivers !== false;
 
 export type MailerOptions = {
   /** `smtp://user:pass@host:587` or `smtps://…`; unset = messages are kept in the `mail_outbox` table. */
@@ -57,15 +68,25 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
       socketTimeout: 10_000,
     });
     return {
+      delivers: true,
       send: async (mail) => {
         await smtp.sendMail(withHtml(mail));
         console.log(`[mail] ${mail.kind} sent`);
+      },
+      // A message kept before the store had SMTP, sent as it was written (its headers, date and parts).
+      resend: async (raw, to) => {
+        await smtp.sendMail({ envelope: { from: senderAddress(from), to }, raw });
+        console.log('[mail] kept message sent again');
       },
     };
   }
   if (!db) throw new Error('without SMTP_URL the mailer keeps e-mail in the database: pass it');
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  console.warn(
+    '[mail] SMTP_URL não configurado: os e-mails da loja ficam na caixa de saída (tabela mail_outbox, /painel/caixa-de-saida) e NÃO são enviados a ninguém.',
+  );
   return {
+    delivers: false,
     send: async (mail) => {
       const { message } = await stream.sendMail({ from, ...withHtml(mail) });
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport was asked for a buffer');
@@ -87,10 +108,11 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
 }
 
 /** A mailer that keeps what it is given (tests read the messages). */
-export function memoryMailer(): Mailer & { sent: Mail[] } {
+export function memoryMailer(delivers = true): Mailer & { sent: Mail[] } {
   const sent: Mail[] = [];
   return {
     sent,
+    delivers,
     send: (mail) => {
       sent.push(mail);
       return Promise.resolve();

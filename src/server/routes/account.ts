@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { shopperMailSaid } from '#/server/mail/said.ts';
 import {
   LOGIN_FAILED,
   loginConfirmSchema,
@@ -56,9 +58,13 @@ async function rotateSession(c: Context<PlatformEnv>, customerId: number | null,
 }
 
 /** What every sign-up hears, whether its e-mail is new or already has an account. */
-const codeSent = (email: string, desafio: string): FormAnswer => ({
+const codeSent = (mailer: Mailer, email: string, desafio: string): FormAnswer => ({
   sucesso: true,
-  mensagem: `Enviamos um código de 6 números para ${email}. Digite-o abaixo para concluir o cadastro: ele vale 15 minutos. Não chegou? Confira o spam ou faça o cadastro de novo.`,
+  mensagem: shopperMailSaid(
+    mailer,
+    `Enviamos um código de 6 números para ${email}. Digite-o abaixo para concluir o cadastro: ele vale 15 minutos. Não chegou? Confira o spam ou faça o cadastro de novo.`,
+    `O cadastro espera o código de 6 números para ${email}.`,
+  ),
   desafio,
 });
 
@@ -68,7 +74,8 @@ account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
   const data = form.data;
   // The same answer and the same work for a new e-mail, a taken one and a bot: nobody learns who is a customer.
   const passwordHash = await hashPassword(data.senha);
-  if (data[HONEYPOT_FIELD]) return c.json(codeSent(data.email, randomBytes(24).toString('base64url')));
+  if (data[HONEYPOT_FIELD])
+    return c.json(codeSent(c.get('config').mailer, data.email, randomBytes(24).toString('base64url')));
   const { db, mailer, limits } = c.get('config');
   const desafio = await startSignup(
     { db, mailer, limits, origin: c.get('origin') },
@@ -86,7 +93,7 @@ account.post('/register', rateLimit('cadastro', 5, 60_000), async (c) => {
       optin: data.optin,
     },
   );
-  return c.json(codeSent(data.email, desafio));
+  return c.json(codeSent(c.get('config').mailer, data.email, desafio));
 });
 
 const CONFIRM_REFUSALS = {
@@ -144,12 +151,12 @@ account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
   if (!customer || !ok) {
     await Promise.all([throttle.failed(), watch.failed(usuario)]);
     // Under a spread attack the answer is the held login's, right password or not: no oracle.
-    if (attack) return c.json(heldLogin(await holdLogin({ db, mailer }, undefined)));
+    if (attack) return c.json(heldLogin(mailer, await holdLogin({ db, mailer }, undefined)));
     throw new PlatformError(401, 'login_failed', LOGIN_FAILED);
   }
   const key = c.get('sessionKey');
   if (attack && !knownDevice(key, dispositivo, customer.id))
-    return c.json(heldLogin(await holdLogin({ db, mailer }, customer)));
+    return c.json(heldLogin(mailer, await holdLogin({ db, mailer }, customer)));
   await throttle.succeeded();
   await rotateSession(c, customer.id, true);
   return c.json({
@@ -159,7 +166,15 @@ account.post('/login', rateLimit('login', 10, 60_000), async (c) => {
   } satisfies FormAnswer);
 });
 
-const heldLogin = (desafio: string): FormAnswer => ({ sucesso: true, mensagem: HELD_LOGIN, desafio });
+const heldLogin = (mailer: Mailer, desafio: string): FormAnswer => ({
+  sucesso: true,
+  mensagem: shopperMailSaid(
+    mailer,
+    HELD_LOGIN,
+    'Por segurança, esta entrada pede um código enviado por e-mail.',
+  ),
+  desafio,
+});
 
 /** A held login's code: the customer is logged in, and this device is known from now on. */
 account.post('/login/confirm', rateLimit('confirmação de login', 10, 60_000), async (c) => {
@@ -189,7 +204,10 @@ account.post('/password-recovery', rateLimit('recuperação de senha', 5, 60_000
   const { db } = c.get('config');
   const customer = await findByLogin(db, form.data.usuario);
   if (customer) await sendRecoveryLink(db, c.get('config').mailer, c.get('origin'), customer);
-  return c.json({ sucesso: true, mensagem: RECOVERY_SENT } satisfies FormAnswer);
+  return c.json({
+    sucesso: true,
+    mensagem: shopperMailSaid(c.get('config').mailer, RECOVERY_SENT, 'O link de nova senha vai por e-mail.'),
+  } satisfies FormAnswer);
 });
 
 account.post('/password-reset', rateLimit('nova senha', 10, 60_000), async (c) => {

@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { shopperMailSaid } from '#/server/mail/said.ts';
 import { isOrderNumber, orderPlaceSchema } from '#/contract/order.ts';
 import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts';
 import type { PlatformEnv } from '#/server/context.ts';
@@ -117,7 +118,11 @@ orders.post('/order/:numero/withdrawal', async (c) => {
   );
   return c.json({
     sucesso: true,
-    mensagem: `Desistência registrada. Enviamos a confirmação para ${customer.email}; a equipe combina a volta do produto e devolve o valor até ${dayAndTime(deadline)}.`,
+    mensagem: shopperMailSaid(
+      mailer,
+      `Desistência registrada. Enviamos a confirmação para ${customer.email}; a equipe combina a volta do produto e devolve o valor até ${dayAndTime(deadline)}.`,
+      `Desistência registrada: a equipe combina a volta do produto e devolve o valor até ${dayAndTime(deadline)}.`,
+    ),
   } satisfies FormAnswer);
 });
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { mailDelivers } from '#/server/mail/mailer.ts';
 import {
   firstOwnerSchema,
   STAFF_SESSION_HEADER,
@@ -126,7 +127,8 @@ staffSession.get('/me', async (c) => {
           solicitacoesAbertas: await openRequestCount(db),
         }
       : {};
-  return c.json({ papel, ...(member ? { membro: toMembro(member) } : {}), ...counts });
+  const enviaEmail = mailDelivers(c.get('config').mailer);
+  return c.json({ papel, ...(member ? { membro: toMembro(member) } : {}), ...counts, enviaEmail });
 });
 
 staffSession.delete('/session', async (c) => {

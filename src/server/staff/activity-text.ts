@@ -219,6 +219,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'pedido.devolucao-resolvida': 'Devolução resolvida',
   'pedido.retido-decidido': 'Pedido retido: decisão da equipe',
   'pedido.etiqueta-cancelada': 'Etiqueta cancelada',
+  'email.reenviado': 'E-mail da caixa de saída enviado',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',

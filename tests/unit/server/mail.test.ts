@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { outboxSchema } from '#/contract/outbox.ts';
 import { mailOutbox } from '#/server/db/schema.ts';
 import { createMailer } from '#/server/mail/mailer.ts';
 import { buyer, json, pickVariants, placeAs } from './buyers.ts';
@@ -109,6 +110,37 @@ describe('e-mail without SMTP', () => {
     expect(logged).toContain('[mail] codigo-cadastro kept in the outbox table');
     expect(logged).not.toContain('maria@');
     expect(logged).not.toContain('069588');
+  });
+});
+
+describe('the outbox once the store has SMTP', () => {
+  test('the owners read a kept message as written, send it now, and it leaves the outbox', async () => {
+    const keeper = createMailer({ from: 'Casa & Metais <loja@exemplo.com.br>', db: store.database.db });
+    expect(keeper.delivers).toBe(false);
+    await keeper.send({
+      kind: 'codigo-cadastro',
+      to: 'joao.guardado@exemplo.com.br',
+      subject: 'Seu código de cadastro: 482913',
+      text: 'Olá, João!\nSeu código é 482913. Ação: confirmar.',
+    });
+    const owner = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+    const outbox = outboxSchema.parse(
+      await (await store.request('/v2/admin/outbox', { headers: owner })).json(),
+    );
+    expect(outbox.envia).toBe(true);
+    const kept = outbox.mensagens.find((m) => m.para === 'joao.guardado@exemplo.com.br');
+    expect(kept?.texto.trim()).toBe('Olá, João!\nSeu código é 482913. Ação: confirmar.');
+    const resend = (id: string) =>
+      store.request(`/v2/admin/outbox/${id}/resend`, { method: 'POST', headers: owner });
+    expect((await resend(String(kept?.id))).status).toBe(200);
+    const arrived = await inbox('joao.guardado@exemplo.com.br', /482913/);
+    expect(arrived.text?.trim()).toBe('Olá, João!\nSeu código é 482913. Ação: confirmar.');
+    expect((await resend(String(kept?.id))).status).toBe(404);
+    expect((await resend('abc')).status).toBe(404);
+    const after = outboxSchema.parse(
+      await (await store.request('/v2/admin/outbox', { headers: owner })).json(),
+    );
+    expect(after.mensagens.some((m) => m.para === 'joao.guardado@exemplo.com.br')).toBe(false);
   });
 });
 
