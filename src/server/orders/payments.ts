@@ -57,8 +57,27 @@ export type PaymentProvider = {
   charge: (request: ChargeRequest) => Promise<Charge>;
 };
 
-const PIX_DETAIL = (minutes: number) =>
-  `Aprovação na hora. Depois de confirmar, você recebe o QR Code e o código "copia e cola"; o pedido aguarda o pagamento por ${String(minutes)} minutos.`;
+/** 90 → "1 hora e 30 minutos"; 1440 → "24 horas". */
+export function duration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours === 0 ? '' : `${String(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
+  const m = rest === 0 ? '' : `${String(rest)} ${rest === 1 ? 'minuto' : 'minutos'}`;
+  return [h, m].filter(Boolean).join(' e ') || '0 minutos';
+}
+
+/**
+ * What the checkout says of Pix. Through a PSP's API Pix the payment is confirmed by the PSP the moment it is
+ * made ("na hora"); a static Pix goes straight to the store's account and waits for a person to read the
+ * statement, within the service hours the settings give.
+ */
+function pixDetail(settings: StoreSettings, byPsp: boolean): string {
+  const minutes = settings.pagamentos.pix.minutosPagamento;
+  if (byPsp)
+    return `Aprovação na hora. Depois de confirmar, você recebe o QR Code e o código "copia e cola"; o pedido aguarda o pagamento por ${duration(minutes)}.`;
+  const hours = settings.dadosSite.horarioAtendimento.map((h) => `${h.dias}, ${h.horario}`).join('; ');
+  return `Depois de confirmar, você recebe o QR Code e o código "copia e cola". O Pix vai direto para a conta da loja, e a equipe confere o extrato e confirma o pagamento${hours ? ` no horário de atendimento (${hours})` : ''}. O pedido aguarda essa confirmação por ${duration(minutes)}, e a página do pedido mostra quando ela acontecer.`;
+}
 
 /** One offered method with what placing an order needs to know of it. */
 export type OfferedMethod = MetodoPagamento & { minutosPagamento: number; provider?: PaymentProvider };
@@ -67,14 +86,19 @@ export type OfferedMethod = MetodoPagamento & { minutosPagamento: number; provid
  * The methods the checkout offers, in order: Pix (the store's own, while `pagamentos.pix.ativo`), then
  * the provider's that the settings keep on. Without a provider that is Pix alone.
  */
-export function offeredMethods(settings: StoreSettings, provider?: PaymentProvider): OfferedMethod[] {
+export function offeredMethods(
+  settings: StoreSettings,
+  provider?: PaymentProvider,
+  /** Pix goes through a PSP's API Pix (confirmed by it), not the store's static key. */
+  pixByPsp = false,
+): OfferedMethod[] {
   const { pix, boleto, cartao } = settings.pagamentos;
   const methods: OfferedMethod[] = [];
   if (pix.ativo)
     methods.push({
       id: 'pix',
       label: 'Pix',
-      detalhe: PIX_DETAIL(pix.minutosPagamento),
+      detalhe: pixDetail(settings, pixByPsp),
       aVista: true,
       minutosPagamento: pix.minutosPagamento,
     });
@@ -97,8 +121,9 @@ export function chosenMethod(
   settings: StoreSettings,
   provider: PaymentProvider | undefined,
   id: PaymentMethod,
+  pixByPsp = false,
 ): OfferedMethod {
-  const method = offeredMethods(settings, provider).find((m) => m.id === id);
+  const method = offeredMethods(settings, provider, pixByPsp).find((m) => m.id === id);
   if (!method) throw badRequest('Esta forma de pagamento não está disponível. Escolha outra.');
   return method;
 }

@@ -64,7 +64,7 @@ export async function placeOrder(
   const { customer } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
   const settings = await settingsInForce(db, buyer);
-  const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento);
+  const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento, buyer.pixApi !== undefined);
   const charged = method.provider !== undefined || (method.id === 'pix' && buyer.pixApi !== undefined);
   if (existing !== undefined) {
     // Placed before, but its charge was never made (the instance stopped in between): made now.

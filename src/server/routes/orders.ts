@@ -38,7 +38,11 @@ const numberOf = (value: string) => {
 
 orders.get('/payment-methods', async (c) => {
   const config = c.get('config');
-  const methods = offeredMethods(await settingsInForce(config.db, config), config.paymentProvider);
+  const methods = offeredMethods(
+    await settingsInForce(config.db, config),
+    config.paymentProvider,
+    config.pix !== undefined,
+  );
   return c.json({ metodos: publicMethods(methods) });
 });
 

@@ -6,6 +6,7 @@ import { paymentMethodsSchema, pedidoAnswerSchema } from '#/contract/order.ts';
 import * as t from '#/server/db/schema.ts';
 import { installments } from '#/server/catalog/price-policy.ts';
 import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
+import { offeredMethods } from '#/server/orders/payments.ts';
 import type { ChargeRequest, PaymentProvider } from '#/server/orders/payments.ts';
 import { buyer, pickVariants, placeAs } from './buyers.ts';
 import type { Variant } from './buyers.ts';
@@ -217,5 +218,30 @@ describe('prices promise only what the checkout takes', () => {
     }
     expect(cart.parcelamento.length).toBeGreaterThan(0);
     expect(cart.descontoVista.texto).toBe('no Pix ou boleto');
+  });
+});
+
+describe('what the checkout says of Pix', () => {
+  const pixOf = (byPsp: boolean, minutes: number) =>
+    offeredMethods(
+      {
+        ...STORE_SETTINGS,
+        pagamentos: {
+          ...STORE_SETTINGS.pagamentos,
+          pix: { ...STORE_SETTINGS.pagamentos.pix, minutosPagamento: minutes },
+        },
+      },
+      undefined,
+      byPsp,
+    ).find((m) => m.id === 'pix')?.detalhe ?? '';
+
+  test('"na hora" only through a PSP; a static Pix says a person confirms it, when, and for how long it waits', () => {
+    expect(pixOf(true, 30)).toMatch(/^Aprovação na hora\. .* por 30 minutos\.$/);
+    const manual = pixOf(false, 1440);
+    expect(manual).not.toMatch(/na hora/);
+    expect(manual).toContain('a equipe confere o extrato e confirma o pagamento no horário de atendimento');
+    expect(manual).toContain(STORE_SETTINGS.dadosSite.horarioAtendimento[0]?.horario ?? '?');
+    expect(manual).toContain('por 24 horas');
+    expect(pixOf(false, 90)).toContain('por 1 hora e 30 minutos');
   });
 });
