@@ -10,6 +10,7 @@ import { purgeLoginCodes } from './accounts/login-watch.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { remindBuyersOfPayment } from './orders/payment-reminder.ts';
 import { remindAbandonedCarts } from './cart/abandoned.ts';
+import { tellExpiredOrders } from './orders/expiry-mail.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
 import { remindTeamOfWaitingOrders } from './staff/team-mail.ts';
@@ -169,6 +170,14 @@ export function expireOrdersInBackground(
       })
       .catch((error: unknown) => {
         console.error(`[platform] order expiry skipped (${errorCode(error)}); trying again next round`);
+      })
+      // However an order expired (this round, or a page that read it), its buyer and team hear it once.
+      .then(() => tellExpiredOrders({ db: database.db, mailer, origin }))
+      .then((numbers) => {
+        if (numbers.length > 0) console.log(`[platform] expired orders told: ${numbers.join(', ')}`);
+      })
+      .catch((error: unknown) => {
+        console.error(`[platform] expired orders not told (${errorCode(error)}); trying again next round`);
       })
       .then(() => notifyRestocked(database.db, mailer))
       .then((sent) => {

@@ -162,6 +162,8 @@ export const orders = pgTable(
      */
     recheckAt: timestamp('recheck_at', { mode: 'date', withTimezone: true }),
     rechecks: integer().notNull().default(0),
+    /** When the buyer (and, for a static Pix, the team) was e-mailed that the order expired unpaid (once). */
+    expiryToldAt: timestamp('expiry_told_at', { mode: 'date', withTimezone: true }),
     /** When the buyer was e-mailed that the order still waits for its Pix or boleto (once; orders/payment-reminder.ts). */
     buyerRemindedAt: timestamp('buyer_reminded_at', { mode: 'date', withTimezone: true }),
   },
