@@ -14,7 +14,7 @@ import { cepProviderFrom } from './addresses/cep.ts';
 import { loadSettings, pixRefusal } from './content/settings.ts';
 import { sharedSessionKey } from './accounts/sessions.ts';
 import type { SettingsEnv } from './content/settings.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, mailDelivers } from './mail/mailer.ts';
 import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
 import type { PixSettings } from './payments/pix-api/config.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
@@ -58,7 +58,11 @@ export type BootOptions = {
   cepProviders?: string | undefined;
   /** Redis for what instances share (rate-limit counters); unset = PostgreSQL, or this process. */
   redisUrl?: string | undefined;
-  /** Warm the listing caches in the background (a server wants it; a build reading menus does not). */
+  /**
+   * A server that people use (default): warm the listing caches in the background, and tell the operator at
+   * start what needs them (the first owner's address, e-mail that does not leave). The build's platform, which
+   * only reads menus and pages, passes false: nobody could use what it would print.
+   */
   warm?: boolean;
   /** Told (after the platform's own caches are dropped) when the catalogue or the settings change. */
   onChange?: (tables: ReadonlySet<string>) => void;
@@ -120,8 +124,14 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     shippingProvider && { db: database.db, provider: shippingProvider, mailer, origin },
   );
   if (pix) registerPixWebhook(pix, options.siteUrl);
-  await announceFirstOwner(database.db, options.publicOrigin ?? origin);
-  await warnOfSeedPixKey(database.db, options);
+  if (options.warm !== false) {
+    await announceFirstOwner(database.db, options.publicOrigin ?? origin);
+    await warnOfSeedPixKey(database.db, options);
+    if (!mailDelivers(mailer))
+      console.warn(
+        '[mail] SMTP_URL não configurado: os e-mails da loja ficam na caixa de saída (/painel/caixa-de-saida) e NÃO são enviados a ninguém.',
+      );
+  }
   const platform = createPlatform({
     db: database.db,
     appToken: options.appToken,

@@ -82,9 +82,6 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
   }
   if (!db) throw new Error('without SMTP_URL the mailer keeps e-mail in the database: pass it');
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  console.warn(
-    '[mail] SMTP_URL não configurado: os e-mails da loja ficam na caixa de saída (tabela mail_outbox, /painel/caixa-de-saida) e NÃO são enviados a ninguém.',
-  );
   return {
     delivers: false,
     send: async (mail) => {
