@@ -27,6 +27,8 @@ let store: Instance;
 let ownerLink = '';
 /** The Pix order the first journey pays, for the owner to refund. */
 let paidOrder = '';
+/** The card order paid through Mercado Pago, which its buyer then disputes. */
+let cardOrder = '';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-payments-'));
 /** Where the instance writes its e-mail (the sign-up codes are read there). */
 const OUTBOX_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'store-payments-mail-'));
@@ -195,7 +197,43 @@ test('card in 10x without JavaScript: the checkout sends the shopper to Mercado 
   const paid = [...mp.payments.values()].find((p) => p.external_reference === numero);
   expect(paid).toMatchObject({ status: 'approved', installments: 10, payment_type_id: 'credit_card' });
   expect(mp.violations).toEqual([]);
+  cardOrder = numero;
   await context.close();
+});
+
+test('a chargeback on the card order: the owner is alerted, the order held, and cancelled with nothing to refund', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const payment = [...mp.payments.values()].find((p) => p.external_reference === cardOrder);
+  if (!payment) throw new Error('no card payment');
+  await mp.takeBack(payment.id, 'charged_back');
+  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await page.goto(`${store.url}/painel`);
+  await page.getByLabel('E-mail').fill('dona@loja.test');
+  await page.getByLabel('Senha').fill('a senha longa da dona da loja');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const alerts = page.getByRole('region', { name: 'Precisa da equipe agora' });
+  await expect(alerts).toContainText(`Pedido ${cardOrder}: o provedor tirou`);
+  await alerts.getByRole('link', { name: `Pedido ${cardOrder}` }).click();
+  const held = page.getByRole('region', { name: 'Pagamento tirado pelo provedor' });
+  await expect(held).toContainText('Contestado pelo comprador no cartão (chargeback)');
+  // Held: no label, no "enviado", and no refund of money the provider already took.
+  await expect(page.getByRole('link', { name: 'Marcar como enviado' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Devolver o pagamento/ })).toHaveCount(0);
+  await held.getByRole('radio', { name: /Cancelar o pedido/ }).check();
+  await held.getByLabel('Por que a equipe decidiu assim').fill('Cliente contestou a compra no cartão');
+  await held.getByRole('button', { name: 'Registrar a decisão' }).click();
+  await expect(page.getByRole('status')).toContainText('Pedido cancelado sem devolução');
+  await expect(page.locator('h1 .panel-badge')).toHaveText('Cancelado');
+  await expect(held).toContainText(
+    'A equipe cancelou o pedido (Dona Marta: Cliente contestou a compra no cartão)',
+  );
+  // The owners were e-mailed the alert (kept in the outbox: this store has no SMTP).
+  const kept = fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
+  expect(kept.some((m) => m.includes(`o pedido ${cardOrder} precisa da equipe`))).toBe(true);
+  expect(mp.violations).toEqual([]);
+  await page.close();
 });
 
 test('boleto: generated on Mercado Pago, the order page says to pay it, and it turns paid when it clears', async ({
