@@ -81,7 +81,13 @@ describe('accounts and sessions', () => {
       await (await admin('/me', { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).json(),
     );
     // No member behind it; what waits for the team, as for any owner.
-    expect(me).toEqual({ papel: 'dono', pedidosAAgir: 0, mensagensAResponder: 0, solicitacoesAbertas: 0 });
+    expect(me).toEqual({
+      papel: 'dono',
+      pedidosAAgir: 0,
+      mensagensAResponder: 0,
+      solicitacoesAbertas: 0,
+      enviaEmail: true,
+    });
   });
 
   test('each role opens its part only; owners open everything', async () => {
