@@ -230,6 +230,11 @@ export const pedidoSchema = pedidoResumoSchema.extend({
    * returned through the MED; our extension): the store has nothing of it left to return.
    */
   estorno: z.object({ valor: z.number(), em: z.string() }).optional(),
+  /**
+   * False when the store's e-mail does not leave it (no SMTP; our extension): the page must not say the buyer
+   * was or will be e-mailed. Absent: e-mail is sent.
+   */
+  avisosPorEmail: z.boolean().optional(),
   /** Withdrawing from the purchase (CDC art. 49; our extension): whether it may be asked, and where it stands. */
   desistencia: desistenciaSchema.optional(),
 });

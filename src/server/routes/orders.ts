@@ -1,6 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { shopperMailSaid } from '#/server/mail/said.ts';
+import { mailDelivers } from '#/server/mail/mailer.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import type { Pedido } from '#/contract/order.ts';
 import { isOrderNumber, orderPlaceSchema } from '#/contract/order.ts';
 import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts';
 import type { PlatformEnv } from '#/server/context.ts';
@@ -29,6 +32,10 @@ const LOGIN_TO_BUY = 'Entre na sua conta para finalizar a compra.';
 const body = zValidator('json', orderPlaceSchema, (result) => {
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Pedido inválido.');
 });
+
+/** The order as its buyer's page reads it, saying when the store's e-mail does not reach them. */
+const mailState = (pedido: Pedido, mailer: Mailer): Pedido =>
+  mailDelivers(mailer) ? pedido : { ...pedido, avisosPorEmail: false };
 
 /** An order number as the URL gives it, else no such order. */
 const numberOf = (value: string) => {
@@ -62,7 +69,7 @@ orders.post('/order', body, async (c) => {
   // The team hears of every order placed (one whose charge could not be made was cancelled at once: no news).
   if (placed.created && pedido && pedido.situacao !== 'cancelado')
     await tellTeamOfOrder({ db, mailer, origin }, pedido);
-  return c.json({ pedido }, 201);
+  return c.json({ pedido: pedido && mailState(pedido, mailer) }, 201);
 });
 
 orders.get('/order/:numero', async (c) => {
@@ -92,7 +99,7 @@ orders.get('/order/:numero', async (c) => {
     if (moved !== 'unchanged') pedido = await loadOrder(db, origin, numero, viewer);
     if (!pedido) throw notFound('Pedido não encontrado.');
   }
-  return c.json({ pedido });
+  return c.json({ pedido: mailState(pedido, mailer) });
 });
 
 /** `GET checkout/order/{numero}/invoice-xml` (our extension): the XML of an NF-e the store keeps, for its buyer. */

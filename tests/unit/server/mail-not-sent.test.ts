@@ -3,7 +3,8 @@ import { formAnswerSchema } from '#/contract/forms.ts';
 import { staffMeSchema } from '#/contract/staff.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { MAIL_NOT_SENT } from '#/server/mail/said.ts';
-import { json, pickVariants, setVariantStock } from './buyers.ts';
+import { buyer, json, pickVariants, placeAs, setVariantStock } from './buyers.ts';
+import { pedidoAnswerSchema } from '#/contract/order.ts';
 import { ADMIN_TOKEN, newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 import { shoppers } from './shoppers.ts';
@@ -63,4 +64,17 @@ test('the panel hears the store sends no e-mail; the outbox refuses to send agai
   const resend = await store.request('/v2/admin/outbox/1/resend', { method: 'POST', headers: owner });
   expect(resend.status).toBe(409);
   expect(JSON.stringify(await resend.json())).toMatch(/ainda não envia e-mails/);
+});
+
+test("the buyer's order says the store's e-mail does not reach them, so its page promises none", async () => {
+  const [v] = await pickVariants(store, 1);
+  if (!v) throw new Error('no variant');
+  await setVariantStock(store, v.id, 5);
+  const b = await buyer(store, [{ v, quantidade: 1 }]);
+  const placed = pedidoAnswerSchema.parse(await (await placeAs(store, b)).json()).pedido;
+  expect(placed.avisosPorEmail).toBe(false);
+  const read = await store.request(`/v2/front/checkout/order/${String(placed.numero)}`, {
+    headers: { Session: b.session },
+  });
+  expect(pedidoAnswerSchema.parse(await read.json()).pedido.avisosPorEmail).toBe(false);
 });
