@@ -49,13 +49,17 @@ export default defineConfig({
   projects: [
     // Production instances started, stopped and cut off from their database; no browser (operations/).
     { name: 'operations', testMatch: 'operations/**/*.spec.ts', timeout: 120_000, workers: 1 },
+    // The e2e store made its owner's (company and Pix key) before any journey (setup/owners-company.setup.ts).
+    { name: 'setup', testMatch: 'setup/*.setup.ts' },
     {
       name: 'desktop',
+      dependencies: ['setup'],
       testIgnore: 'operations/**',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
     },
     {
       name: 'mobile',
+      dependencies: ['setup'],
       testIgnore: 'operations/**',
       use: { ...devices['Pixel 5'], viewport: { width: 360, height: 780 }, launchOptions },
     },

@@ -254,12 +254,12 @@ function warmInBackground(db: Db): void {
     });
 }
 
-/** A public store still on the seed's Pix key takes no Pix (content/settings.ts): said at start, not only in the panel. */
+/** A store still on the seed's example Pix key takes no Pix (content/settings.ts): said at start, not only in the panel. */
 async function warnOfSeedPixKey(db: Db, env: SettingsEnv): Promise<void> {
   const { pix } = (await loadSettings(db)).pagamentos;
-  const why = pix.ativo ? pixRefusal(env.pixKey ?? pix.chave, env.siteUrl) : undefined;
+  const why = pix.ativo ? pixRefusal(env.pixKey ?? pix.chave) : undefined;
   if (why)
     console.warn(
-      "[pix] Pix is off: the Pix key is still the seed's; set the store's own in /painel/configuracoes or PIX_KEY",
+      '[pix] O Pix está desligado: a chave Pix ainda é a de exemplo da instalação. Informe a da loja em /painel/configuracoes (ou em PIX_KEY).',
     );
 }

@@ -317,6 +317,8 @@ async function bench(label: string, options: DatabaseOptions) {
     adminToken: ADMIN,
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
     mailer: memoryMailer(),
+    // The owner's Pix key (the seed's example key takes no Pix).
+    pixKey: '11222333000181',
   });
   // One visitor for the whole run, with an id the platform issued.
   const ping = await platform.api.request('http://bench.local/v2/front/ping', {

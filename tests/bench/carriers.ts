@@ -32,6 +32,7 @@ export async function carrierRows(
     appToken: 'bench',
     shippingProvider: melhorEnvioFromSettings(db, { token: me.token(), apiUrl: me.apiUrl }),
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
+    pixKey: '11222333000181',
     mailer: memoryMailer(),
   });
   try {

@@ -35,6 +35,7 @@ export async function paymentRows(
     appToken: 'bench',
     pix,
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
+    pixKey: 'financeiro@casaemetais.com.br',
     mailer: memoryMailer(),
   });
   try {

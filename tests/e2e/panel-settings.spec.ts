@@ -78,6 +78,10 @@ test('an owner reads the dashboard, then changes the promo bar in the settings; 
   await expect(key).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#f-pixChave-erro')).toContainText('Chave Pix inválida');
   await expect(promo).toHaveValue(words);
+  // The installation's example key is a valid CNPJ, refused all the same: the Pix would go to someone else.
+  await key.fill('12.345.678/0001-95');
+  await page.getByRole('button', { name: 'Salvar configurações' }).click();
+  await expect(page.locator('#f-pixChave-erro')).toContainText('chave Pix de exemplo da instalação');
   // The storefront's HTML as a new visitor gets it (a browser keeps the home for a minute: max-age=60).
   const home = async () => (await request.get('/')).text();
   expect(await home()).not.toContain(words);

@@ -51,6 +51,8 @@ export async function startInstance(
     env: {
       ...inherited,
       SEED_PRODUCTS: '40',
+      // Its owner gave the store's Pix key (the seed's example key takes no Pix).
+      PIX_KEY: '11222333000181',
       // Stops are immediate unless a test is about the notice window (scripts/serve.mjs).
       SHUTDOWN_NOTICE_S: '0',
       ...env,

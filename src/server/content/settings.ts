@@ -32,19 +32,19 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
 export type SettingsEnv = { pixKey?: string | undefined; siteUrl?: string | undefined };
 
 /**
- * Why the store must not take Pix, or undefined: a public store (https SITE_URL) whose key is still the
- * seed's would have buyers pay into an account that is not the store's.
+ * Why the store must not take Pix, or undefined: a store whose key is still the seed's example would have
+ * buyers pay into an account that is not the store's, so no Pix is offered until the owner gives theirs.
  */
-export function pixRefusal(key: string, siteUrl: string | undefined): string | undefined {
-  if (key !== SEED_PIX_KEY || !siteUrl?.startsWith('https://')) return undefined;
+export function pixRefusal(key: string): string | undefined {
+  if (key !== SEED_PIX_KEY) return undefined;
   return 'O Pix está desligado: a chave Pix ainda é a de exemplo da instalação. Informe a chave da loja em Configurações (ou em PIX_KEY).';
 }
 
-/** The settings the store works by: the stored ones, the Pix key PIX_KEY fixes, Pix off while its key is the seed's. */
+/** The settings the store works by: the stored ones, the Pix key PIX_KEY fixes, Pix off while its key is the seed's example. */
 export async function settingsInForce(db: Db, env: SettingsEnv): Promise<StoreSettings> {
   const stored = await loadSettings(db);
   const pix = stored.pagamentos.pix;
   const chave = env.pixKey ?? pix.chave;
-  const ativo = pix.ativo && pixRefusal(chave, env.siteUrl) === undefined;
+  const ativo = pix.ativo && pixRefusal(chave) === undefined;
   return { ...stored, pagamentos: { ...stored.pagamentos, pix: { ...pix, chave, ativo } } };
 }

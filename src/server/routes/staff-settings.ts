@@ -2,15 +2,17 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { storeConfigSchema } from '#/contract/store-config.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { refuseByField } from '#/server/errors.ts';
+import { invalidFields, refuseByField } from '#/server/errors.ts';
 import { allow } from '#/server/middleware.ts';
 import { recorded } from '#/server/staff/audit.ts';
-import { changedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/store-config.ts';
+import { exampleFields } from '#/server/staff/placeholders.ts';
+import { changedFields, fixedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/store-config.ts';
 
 /**
  * The store's settings as the owner changes them (`/v2/admin/settings`, owners only): read them, with the
- * fields the environment fixes and whether Pix is on; change them, every change in the record. Every
- * instance follows within a second (the settings and menus tables notify, changes.ts).
+ * fields the environment fixes and whether Pix is on; change them (never to the seed's example company),
+ * every change in the record. Every instance follows within a second (the settings and menus tables
+ * notify, changes.ts).
  */
 export const staffSettings = new Hono<PlatformEnv>();
 staffSettings.use(allow());
@@ -24,6 +26,9 @@ staffSettings.get('/', async (c) => {
 
 staffSettings.put('/', zValidator('json', storeConfigSchema, refuse), async (c) => {
   const config = c.get('config');
+  // The seed's example company is never saved as the store's (a field the environment fixes is not the form's).
+  const examples = exampleFields(c.req.valid('json'), fixedFields(config));
+  if (Object.keys(examples).length > 0) throw invalidFields(examples);
   await recorded(
     config.db,
     (tx) => saveStoreConfig(tx, c.req.valid('json'), config),

@@ -115,7 +115,7 @@ export async function readStoreConfig(
   const key = env.pixKey ?? configuracao.pixChave;
   const motivo = !settings.pagamentos.pix.ativo
     ? 'O Pix está desligado nas formas de pagamento da loja.'
-    : pixRefusal(key, env.siteUrl);
+    : pixRefusal(key);
   const kind = pixKeyOf(key)?.kind;
   return {
     configuracao,

@@ -25,6 +25,9 @@ export const ORIGIN = 'https://loja.test';
 /** Signs the session ids of test platforms, so a test can hold ids of its own (`newSession`). */
 export const SESSION_SECRET = 'chave-de-sessao-dos-testes-0123456789';
 
+/** The Pix key the owner of a test store gave in Configurações (a valid CNPJ that is not the seed's example). */
+export const OWNERS_PIX_KEY = '11222333000181';
+
 /** The staff API's token on test platforms. */
 export const ADMIN_TOKEN = 'token-da-equipe-dos-testes-0123456789';
 
@@ -97,6 +100,11 @@ export async function startPlatform(
     /** SITE_URL and PIX_KEY, as the environment gives them. */
     siteUrl?: string;
     pixKey?: string;
+    /**
+     * Keep the seed's example Pix key, as a new store has it (then no Pix is offered). By default the owner
+     * has given the store's own key (OWNERS_PIX_KEY), as every store that sells has.
+     */
+    examplePixKey?: boolean;
   } = {},
 ) {
   const postgres = process.env['TEST_DB'] === 'postgres';
@@ -107,6 +115,13 @@ export async function startPlatform(
     database = await openDatabase({ url: process.env['TEST_DATABASE_URL'], schemaName });
     await seedDatabase(database.db, products);
   } else database = await seededPglite(products);
+  if (!options.examplePixKey)
+    await database.db
+      .update(t.settings)
+      .set({
+        value: sql`jsonb_set(${t.settings.value}, '{pagamentos,pix,chave}', ${JSON.stringify(OWNERS_PIX_KEY)}::jsonb)`,
+      })
+      .where(sql`${t.settings.key} = 'configuracoes'`);
   /** What the platform e-mailed, newest last. */
   const mail = memoryMailer();
   const platform = createPlatform({

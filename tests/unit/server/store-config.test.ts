@@ -33,6 +33,18 @@ const read = async (token = owner.token) => {
 };
 const save = (body: unknown, token = owner.token) =>
   admin('/settings', { method: 'PUT', body, headers: as(token) });
+/** The owner's own company, which the first save must give in place of the seed's example. */
+const OWN_COMPANY = {
+  razaoSocial: 'Metais da Rita Comércio Ltda.',
+  cnpj: '11.222.333/0001-81',
+  endereco: 'Rua Barão de Jaguara, 900 – Centro, Campinas – SP, 13015-000',
+  telefone: '(19) 3251-7000',
+  whatsapp: '(19) 99123-4567',
+  emailAtendimento: 'contato@metaisdarita.com.br',
+  remessaCep: '13015-000',
+  remessaLogradouro: 'Rua Barão de Jaguara',
+  remessaNumero: '900',
+} satisfies Partial<StoreConfig>;
 const front = async () =>
   settingsSchema.parse(await (await store.request('/v2/front/settings')).json()).configuracoes;
 
@@ -106,13 +118,14 @@ describe('the settings page’s API', () => {
     expect(before.pix).toMatchObject({ ativo: true, tipoChave: 'cnpj' });
     const change: StoreConfig = {
       ...before.configuracao,
+      ...OWN_COMPANY,
       nomeLoja: 'Metais da Rita',
       pixChave: '+55 (19) 99876-5432',
       pixDesconto: 5,
       minutosPagamento: 45,
       freteGratisAPartirDe: 1,
       inscricaoEstadual: 'isento',
-      telefone: '1932324500',
+      telefone: '1932517000',
       barraPromocional: 'Frete grátis em tudo <até domingo>',
       emailsEquipe: ['Avisos@Loja.com.br', 'avisos@loja.com.br'],
     };
@@ -123,7 +136,7 @@ describe('the settings page’s API', () => {
       nomeLoja: 'Metais da Rita',
       pixChave: '+5519998765432',
       inscricaoEstadual: 'ISENTO',
-      telefone: '(19) 3232-4500',
+      telefone: '(19) 3251-7000',
       freteGratisAPartirDe: 1,
       barraPromocional: 'Frete grátis em tudo <até domingo>',
       emailsEquipe: ['avisos@loja.com.br'],
@@ -171,7 +184,8 @@ describe('the settings page’s API', () => {
         'E-mails que recebem os pedidos',
       ]),
     );
-    expect(fields).not.toContain('CNPJ');
+    expect(fields).toContain('CNPJ');
+    expect(fields).not.toContain('Cidade do recebedor do Pix');
 
     // Saving the same again records nothing new; an empty list gives the orders back to the team.
     expect((await save(after.configuracao)).status).toBe(200);
@@ -185,9 +199,29 @@ describe('the settings page’s API', () => {
   });
 });
 
-describe('a public store with the seed’s Pix key', () => {
+describe('the seed’s example company', () => {
+  test('is refused field by field, and nothing changes', async () => {
+    const before = await read();
+    const res = await save({
+      ...before.configuracao,
+      ...OWN_COMPANY,
+      razaoSocial: 'CASA E METAIS  Comércio de Materiais de Construção Ltda.',
+      cnpj: '12345678000195',
+      pixChave: '12.345.678/0001-95',
+      whatsapp: '(19) 99876-5432',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { erros: Record<string, string> };
+    expect(Object.keys(body.erros).sort()).toEqual(['cnpj', 'pixChave', 'razaoSocial', 'whatsapp']);
+    expect(body.erros['pixChave']).toMatch(/chave Pix de exemplo da instalação/);
+    expect(body.erros['cnpj']).toMatch(/CNPJ de exemplo/);
+    expect(await read()).toEqual(before);
+  });
+});
+
+describe('a store with the seed’s example Pix key', () => {
   test('takes no Pix until the owner gives the store’s own key', async () => {
-    const https = await startPlatform(10, { siteUrl: 'https://loja.test' });
+    const https = await startPlatform(10, { examplePixKey: true });
     try {
       const { admin: call, member: join } = staffCalls(() => https);
       const dona = await join('dona@https.test', 'dono');
@@ -208,7 +242,7 @@ describe('a public store with the seed’s Pix key', () => {
 
       const saved = await call('/settings', {
         method: 'PUT',
-        body: { ...answer.configuracao, pixChave: 'financeiro@loja.com.br' },
+        body: { ...answer.configuracao, ...OWN_COMPANY, pixChave: 'financeiro@loja.com.br' },
         headers: as(dona.token),
       });
       expect(saved.status).toBe(200);
@@ -223,7 +257,7 @@ describe('a public store with the seed’s Pix key', () => {
   });
 
   test('PIX_KEY fixes the key: the page says so and a change to it is not taken', async () => {
-    const fixed = await startPlatform(10, { siteUrl: 'https://loja.test', pixKey: 'financeiro@loja.com.br' });
+    const fixed = await startPlatform(10, { examplePixKey: true, pixKey: 'financeiro@loja.com.br' });
     try {
       const { admin: call, member: join } = staffCalls(() => fixed);
       const dona = await join('dona@fixa.test', 'dono');
@@ -235,7 +269,7 @@ describe('a public store with the seed’s Pix key', () => {
       expect(answer.pix).toMatchObject({ ativo: true, tipoChave: 'email' });
       const saved = await call('/settings', {
         method: 'PUT',
-        body: { ...answer.configuracao, pixChave: '529.982.247-25', nomeLoja: 'Loja Fixa' },
+        body: { ...answer.configuracao, ...OWN_COMPANY, pixChave: '529.982.247-25', nomeLoja: 'Loja Fixa' },
         headers: as(dona.token),
       });
       expect(saved.status).toBe(200);
