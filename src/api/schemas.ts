@@ -14,6 +14,7 @@ import {
 } from '#/contract/page.ts';
 import { activityListSchema } from '#/contract/activity.ts';
 import { outboxSchema } from '#/contract/outbox.ts';
+import { setupSchema } from '#/contract/setup.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -125,6 +126,7 @@ export const SCHEMAS = {
   staffShipment: envioSchema,
   staffActivity: activityListSchema,
   staffOutbox: outboxSchema,
+  staffSetup: setupSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

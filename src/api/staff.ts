@@ -55,6 +55,9 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
 
+/** What the store still has of the seed's example, each with where it is changed (owners). */
+export const staffSetup = (client: Client) => getJson(client, 'v2/admin/setup', {}, 'staffSetup');
+
 /** Brands and categories as the team keeps them, with how many products each holds. */
 export const staffTaxonomy = (client: Client) => getJson(client, 'v2/admin/taxonomy', {}, 'staffTaxonomy');
 

@@ -1,6 +1,7 @@
-import { staffDashboard } from '#/api/staff.ts';
+import { staffDashboard, staffSetup } from '#/api/staff.ts';
 import { staffOrders } from '#/api/staff-orders.ts';
 import type { Dashboard } from '#/contract/staff-dashboard.ts';
+import type { Setup } from '#/contract/setup.ts';
 import type { StaffOrderList } from '#/contract/staff-orders.ts';
 import type { Answer, Notice } from './answer.ts';
 import { refusal } from './answer.ts';
@@ -13,6 +14,8 @@ export type HomeView = {
   orders: StaffOrderList | null;
   /** The owners' dashboard of the period asked (`?periodo=`). */
   dashboard: Dashboard | undefined;
+  /** What is still the seed's example (owners), until all is done. */
+  setup?: Setup | undefined;
   notice: Notice | undefined;
 };
 
@@ -26,17 +29,18 @@ export async function panelHomePage(visit: Visit): Promise<Answer<PanelPage<Home
     const orders = papel === 'dono' || papel === 'pedidos' ? await staffOrders(frame.client, {}) : null;
     if (papel !== 'dono')
       return { view: { frame, content: { orders, dashboard: undefined, notice: undefined } } };
+    const setup = await staffSetup(frame.client);
     try {
       const periodo = visit.url.searchParams.get('periodo') ?? '7-dias';
       const dashboard = await staffDashboard(frame.client, periodo.slice(0, 20));
-      return { view: { frame, content: { orders, dashboard, notice: undefined } } };
+      return { view: { frame, content: { orders, dashboard, setup, notice: undefined } } };
     } catch (error) {
       const refused = refusal(error);
       return {
         status: refused.status,
         view: {
           frame,
-          content: { orders, dashboard: undefined, notice: { text: refused.mensagem, error: true } },
+          content: { orders, dashboard: undefined, setup, notice: { text: refused.mensagem, error: true } },
         },
       };
     }

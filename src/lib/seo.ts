@@ -131,7 +131,10 @@ export function productLd(
   };
 }
 
-/** SEO of a page the platform does not describe (cart, brands index, errors): store-named, canonical, robots. */
+/**
+ * SEO of a page the platform does not describe (cart, brands index, errors): canonical and robots; the layout
+ * adds the store's name to the title, as its settings give it.
+ */
 export function pageSeo(
   origin: string,
   path: string,
@@ -140,7 +143,7 @@ export function pageSeo(
   indexar: boolean,
 ): Seo {
   return {
-    title: `${title} | Casa & Metais`,
+    title,
     description,
     keywords: '',
     titleSocial: title,

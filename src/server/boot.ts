@@ -75,7 +75,8 @@ export type BootOptions = {
 export type Booted = Platform & { database: Database; close: () => Promise<void> };
 
 const RETRY_MS = 1000;
-const DEFAULT_MAIL_FROM = 'Casa & Metais <loja@localhost>';
+/** The sender's address without MAIL_FROM; its name is the store's (the settings'). */
+const DEFAULT_MAIL_FROM = 'loja@localhost';
 
 /**
  * Open the database (creating, migrating and seeding it on first start) and build the platform. A
@@ -102,6 +103,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     from: options.mail?.from ?? DEFAULT_MAIL_FROM,
     db: database.db,
     outboxDir: options.mail?.outboxDir,
+    storeName: async () => (await loadSettings(database.db)).nomeLoja,
   });
   // Background work has no request to take an origin from: e-mailed links use SITE_URL.
   const origin = options.siteUrl ?? 'http://localhost';

@@ -59,6 +59,16 @@ const TABLE = {
   N: { base: 54.9, extra: 7.5, days: 14, freeFrom: 599.9 },
 } as const;
 
+/**
+ * From what value shipping is free to every region: the owner's one threshold when they set it, else the
+ * regional table's highest (what the store can promise everywhere).
+ */
+export function freeShippingEverywhereFrom(settings: StoreSettings): number {
+  const alert = settings.checkout.alertaFreteGratis;
+  if (alert.ativo && alert.usarValorFixo) return alert.valorFixo;
+  return Math.max(...Object.values(TABLE).map((row) => row.freeFrom));
+}
+
 const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
 
 /** Quotes for `value` worth of `items` units to a CEP; undefined when the CEP belongs to no state. */

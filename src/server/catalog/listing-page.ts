@@ -53,7 +53,8 @@ export async function listingPage(
     ? `/busca?busca=${encodeURIComponent(request.search.texto)}`
     : basePath + (page > 1 ? `?pg=${String(page)}` : '');
   return {
-    estrutura: estrutura(
+    estrutura: await estrutura(
+      db,
       origin,
       request.nivel,
       {

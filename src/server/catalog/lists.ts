@@ -25,7 +25,8 @@ const listSummary = (origin: string, l: typeof t.lists.$inferSelect) => ({
 export async function loadListIndex(db: Db, origin: string): Promise<ListListingPage> {
   const rows = await db.select().from(t.lists).orderBy(t.lists.id);
   return {
-    estrutura: estrutura(
+    estrutura: await estrutura(
+      db,
       origin,
       'list/listing',
       {
@@ -73,7 +74,8 @@ export async function loadListDetail(
   );
   const path = listPath(list.slug);
   return {
-    estrutura: estrutura(
+    estrutura: await estrutura(
+      db,
       origin,
       'list/detail',
       { title: list.name, description: list.description, canonical: path },

@@ -1,8 +1,7 @@
 import type { Breadcrumb, Estrutura, Nivel, Seo } from '#/contract/common.ts';
-import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
+import { loadSettings } from '#/server/content/settings.ts';
+import type { Db } from '#/server/db/client.ts';
 import { absolute, rota } from './urls.ts';
-
-const STORE = STORE_SETTINGS.nomeLoja;
 
 export type SeoInput = {
   title: string;
@@ -14,17 +13,23 @@ export type SeoInput = {
   keywords?: string;
 };
 
-/** The page envelope's `estrutura`: SEO (title suffixed with the store name) and the breadcrumb from Home. */
-export function estrutura(
+/**
+ * The page envelope's `estrutura`: SEO (title suffixed with the store's name as its settings give it now) and
+ * the breadcrumb from Home.
+ */
+export async function estrutura(
+  db: Db,
   origin: string,
   nivel: Nivel,
   seo: SeoInput,
   trail: { label: string; path: string; name?: string }[] = [],
-): Estrutura {
+): Promise<Estrutura> {
+  const site = await loadSettings(db);
+  const store = site.nomeLoja;
   const full: Seo = {
-    title: seo.title.includes(STORE) ? seo.title : `${seo.title} | ${STORE}`,
+    title: seo.title.includes(store) ? seo.title : `${seo.title} | ${store}`,
     description: seo.description,
-    keywords: seo.keywords ?? STORE_SETTINGS.seo.keywords,
+    keywords: seo.keywords ?? site.seo.keywords,
     titleSocial: seo.title,
     descriptionSocial: seo.description,
     openGraphUrlImagem: seo.image ?? absolute(origin, '/og-image.png'),

@@ -161,5 +161,5 @@ export async function loadProductPage(
     canonical: path,
     image: produto.midias.imagens[0]?.arquivosOriginais.big ?? '',
   };
-  return { estrutura: estrutura(origin, 'product/detail', seo, trail), conteudo: produto };
+  return { estrutura: await estrutura(db, origin, 'product/detail', seo, trail), conteudo: produto };
 }

@@ -45,9 +45,10 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
     deposito: { ativo: true, desconto: 0 },
   },
   seo: {
-    title: 'Casa & Metais | Torneiras, cubas, chuveiros e acessórios',
+    /** The home page's title after the store's name (routes/url.ts). */
+    title: 'Torneiras, cubas, chuveiros e acessórios',
     description:
-      'Torneiras, misturadores, cubas, chuveiros e acessórios para banheiro e cozinha. Entrega para todo o Brasil e 10% de desconto no Pix.',
+      'Torneiras, misturadores, cubas, chuveiros e acessórios para banheiro e cozinha. Entrega para todo o Brasil e {desconto-pix} de desconto no Pix.',
     keywords: 'torneira, misturador, cuba, chuveiro, ducha, acessórios para banheiro, metais sanitários',
   },
   servidor: { forcarWww: true, forcarSsl: true },

@@ -9,6 +9,8 @@ import { bannerImage } from '#/server/catalog/media-urls.ts';
 import type { PricePolicy } from '#/server/catalog/price-policy.ts';
 import { loadProdutos, relatedProductIds } from '#/server/catalog/products.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
+import { fillSettings } from './fill.ts';
+import { loadSettings } from './settings.ts';
 
 /** The banners of a place (`hash`), of one menu level when `levelId` is given; ended promotions are gone. */
 export async function loadBanners(
@@ -16,23 +18,26 @@ export async function loadBanners(
   origin: string,
   { hash, levelId, limit }: { hash: string; levelId?: number | undefined; limit: number },
 ): Promise<Banner[]> {
-  const rows = await db
-    .select()
-    .from(t.banners)
-    .where(
-      and(
-        eq(t.banners.hash, hash),
-        ...(levelId !== undefined ? [eq(t.banners.levelId, levelId)] : []),
-        or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
-      ),
-    )
-    .orderBy(t.banners.position)
-    .limit(limit);
+  const [rows, settings] = await Promise.all([
+    db
+      .select()
+      .from(t.banners)
+      .where(
+        and(
+          eq(t.banners.hash, hash),
+          ...(levelId !== undefined ? [eq(t.banners.levelId, levelId)] : []),
+          or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
+        ),
+      )
+      .orderBy(t.banners.position)
+      .limit(limit),
+    loadSettings(db),
+  ]);
   const link = (path: string) => (path.startsWith('/') ? origin + path : path);
   return rows.map((b) => ({
     id: b.id,
     nome: b.name,
-    titulo: b.title,
+    titulo: fillSettings(b.title, settings),
     target: '',
     ordem: b.position,
     fim: b.endsAt?.toISOString() ?? '',

@@ -39,8 +39,13 @@ export const mailDelivers = (mailer: Mailer): boolean => mailer.delivers !== fal
 export type MailerOptions = {
   /** `smtp://user:pass@host:587` or `smtps://…`; unset = messages are kept in the `mail_outbox` table. */
   smtpUrl?: string | undefined;
-  /** The sender, e.g. `Casa & Metais <loja@exemplo.com.br>`. */
+  /**
+   * The sender, e.g. `Loja <loja@exemplo.com.br>` (MAIL_FROM). Given as an address alone, the name the
+   * shopper reads is the store's as its settings give it when the message leaves (`storeName`).
+   */
   from: string;
+  /** The store's name now (its settings): the title on top of every message, and the sender's name. */
+  storeName?: (() => Promise<string>) | undefined;
   /** The platform's database, where the outbox table is (needed when `smtpUrl` is unset). */
   db?: Db | undefined;
   /** Also write each kept message as an `.eml` file here (a developer opens them; the e2e reads them). */
@@ -53,13 +58,19 @@ export type MailerOptions = {
  * Log lines name the message's kind and where it went, never the address, the subject or the body (a
  * recovery link or a code in a log is a key to the account).
  */
-export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, db, outboxDir, storeName }: MailerOptions): Mailer {
+  const address = senderAddress(from);
+  const named = from.includes('<');
+  /** Who the message is from and the name on top of it: the settings' name, unless MAIL_FROM names one. */
+  const identity = async () => {
+    const name = (await storeName?.().catch(() => undefined)) ?? (named ? senderName(from) : address);
+    return { sender: named ? from : { name, address }, name };
+  };
   // Every message leaves with an HTML part written from its text (mail/html.ts), unless it brings its own.
-  const brand = senderName(from);
-  const withHtml = (mail: Mail): Mail => ({
-    ...mail,
-    html: mail.html ?? htmlOf(mail.subject, mail.text, brand),
-  });
+  const withHtml = async (mail: Mail) => {
+    const { sender, name } = await identity();
+    return { ...mail, from: sender, html: mail.html ?? htmlOf(mail.subject, mail.text, name) };
+  };
   if (smtpUrl) {
     const smtp = nodemailer.createTransport(smtpUrl, {
       from,
@@ -70,12 +81,12 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
     return {
       delivers: true,
       send: async (mail) => {
-        await smtp.sendMail(withHtml(mail));
+        await smtp.sendMail(await withHtml(mail));
         console.log(`[mail] ${mail.kind} sent`);
       },
       // A message kept before the store had SMTP, sent as it was written (its headers, date and parts).
       resend: async (raw, to) => {
-        await smtp.sendMail({ envelope: { from: senderAddress(from), to }, raw });
+        await smtp.sendMail({ envelope: { from: address, to }, raw });
         console.log('[mail] kept message sent again');
       },
     };
@@ -85,7 +96,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir }: MailerOptions): M
   return {
     delivers: false,
     send: async (mail) => {
-      const { message } = await stream.sendMail({ from, ...withHtml(mail) });
+      const { message } = await stream.sendMail(await withHtml(mail));
       if (!Buffer.isBuffer(message)) throw new Error('the stream transport was asked for a buffer');
       const [kept] = await db
         .insert(t.mailOutbox)

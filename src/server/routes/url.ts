@@ -10,7 +10,9 @@ import { parseStoreUrl, resolvePath } from '#/server/catalog/resolve.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { productPath } from '#/server/catalog/urls.ts';
 import { loadInstitutionalPage } from '#/server/content/pages.ts';
-import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
+import { loadSettings, settingsInForce } from '#/server/content/settings.ts';
+import { offeredMethods } from '#/server/orders/payments.ts';
+import { fillSettings } from '#/server/content/fill.ts';
 
 /** `url/*`: the page a storefront URL shows (listings have their own router, routes/listing.ts). */
 export const url = new Hono<PlatformEnv>();
@@ -29,21 +31,32 @@ url.get('/verify', async (c) => {
   return c.json({ nivel: resolved.nivel, ...(moved && { destino: productPath(resolved.slug) }) });
 });
 
-url.get('/home', (c) =>
-  c.json({
-    estrutura: estrutura(c.get('origin'), 'home', {
-      title: STORE_SETTINGS.seo.title,
-      description: STORE_SETTINGS.seo.description,
+url.get('/home', async (c) => {
+  const db = c.get('config').db;
+  const settings = await loadSettings(db);
+  const { nomeLoja, seo } = settings;
+  return c.json({
+    estrutura: await estrutura(db, c.get('origin'), 'home', {
+      // The store's name first on its home page, then what it sells (the settings' SEO title).
+      title: seo.title.includes(nomeLoja) ? seo.title : `${nomeLoja} | ${seo.title}`,
+      description: fillSettings(seo.description, settings),
       canonical: '/',
     }),
-    conteudo: { nome: STORE_SETTINGS.nomeLoja },
-  }),
-);
+    conteudo: { nome: nomeLoja },
+  });
+});
 
 url.get('/page', async (c) => {
   const { resolved, db } = await resolve(c);
   if (resolved?.nivel !== 'page') throw notFound();
-  return c.json(await loadInstitutionalPage(db, c.get('origin'), resolved.id));
+  // A page may list the payment methods the checkout offers now ({formas-de-pagamento}, content/fill.ts).
+  const config = c.get('config');
+  const methods = offeredMethods(
+    await settingsInForce(db, config),
+    config.paymentProvider,
+    config.pix !== undefined,
+  );
+  return c.json(await loadInstitutionalPage(db, c.get('origin'), resolved.id, { methods }));
 });
 
 url.get('/product/detail', async (c) => {

@@ -102,11 +102,11 @@ export function buildMenus(categories: CategoryRow[]) {
       name: 'Barra promocional do topo',
       items: [
         item(
-          '<strong>Frete grátis</strong> nas compras acima de R$ 599,90',
+          '<strong>Frete grátis</strong> nas compras acima de {frete-gratis}',
           '/c/frete-gratis',
           icon('caminhao'),
         ),
-        item('<strong>10% de desconto</strong> no Pix', '/pagina/cupons', icon('pix')),
+        item('<strong>{desconto-pix} de desconto</strong> no Pix', '/pagina/cupons', icon('pix')),
       ],
     },
     { hash: 'menu-principal', name: 'Menu principal', items: main },
@@ -206,7 +206,7 @@ export function buildBanners(categories: CategoryRow[]) {
   );
   add(
     'banner-principal',
-    'Cozinha completa com 10% de desconto no Pix',
+    'Cozinha completa com {desconto-pix} de desconto no Pix',
     '/cozinha/',
     30,
     0,
@@ -235,7 +235,7 @@ export function buildBanners(categories: CategoryRow[]) {
     );
     add(
       'banner-listagem-categoria',
-      `${c.name} com 10% de desconto no Pix`,
+      `${c.name} com {desconto-pix} de desconto no Pix`,
       c.path,
       (c.id * 83) % 360,
       c.id,
@@ -370,7 +370,7 @@ export const PAGES = [
   {
     slug: 'formas-de-pagamento',
     title: 'Formas de pagamento',
-    html: '<p>Aceitamos Pix, com 10% de desconto: ao finalizar o pedido você recebe o QR Code e o código copia e cola, e o pagamento é aprovado na hora. O pedido aguarda o pagamento por 30 minutos.</p>',
+    html: '<p>Estas são as formas de pagamento que aceitamos hoje, com o desconto e as condições de cada uma:</p>{formas-de-pagamento}<p>O desconto aparece no resumo do pedido antes de você confirmar. O prazo de entrega começa a contar depois que o pagamento é confirmado.</p>',
   },
   {
     slug: 'entrega',

@@ -88,7 +88,7 @@ export function buildCategories(): CategoryRow[] {
         description: def.description,
         longDescription:
           `${def.description} Na nossa loja você encontra ${def.name.toLowerCase()} das melhores marcas, ` +
-          'com garantia de fábrica, entrega para todo o Brasil e 10% de desconto no Pix. ' +
+          'com garantia de fábrica e entrega para todo o Brasil. ' +
           'Compare acabamentos, medidas e preços e escolha o modelo ideal para o seu projeto.',
         def,
         ancestors: [...(parent ? [...parent.ancestors, parent.id] : [])],

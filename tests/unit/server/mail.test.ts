@@ -111,6 +111,28 @@ describe('e-mail without SMTP', () => {
     expect(logged).not.toContain('maria@');
     expect(logged).not.toContain('069588');
   });
+
+  test('a sender given as an address alone goes out under the store’s name as its settings give it now', async () => {
+    let name = 'Metais da Rita';
+    const mailer = createMailer({
+      from: 'contato@metaisdarita.com.br',
+      db: store.database.db,
+      storeName: () => Promise.resolve(name),
+    });
+    const sent = async (subject: string) => {
+      await mailer.send({ kind: 'teste', to: 'ana@exemplo.com.br', subject, text: 'Olá, Ana!' });
+      const [row] = await store.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject));
+      return simpleParser(row?.message ?? '');
+    };
+    const first = await sent('Nome da loja 1');
+    expect(first.from?.text).toBe('"Metais da Rita" <contato@metaisdarita.com.br>');
+    expect(first.html).toContain('Metais da Rita');
+    name = 'Rita Metais & Cia';
+    const second = await sent('Nome da loja 2');
+    expect(second.from?.text).toBe('"Rita Metais & Cia" <contato@metaisdarita.com.br>');
+    expect(second.html).toContain('Rita Metais &amp; Cia');
+    expect(second.html).not.toContain('Metais da Rita');
+  });
 });
 
 describe('the outbox once the store has SMTP', () => {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activityListSchema } from '#/contract/activity.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
+import { setupSchema } from '#/contract/setup.ts';
 import { pixKeyOf, storeConfigAnswerSchema } from '#/contract/store-config.ts';
+import { memoryMailer } from '#/server/mail/mailer.ts';
 import type { StoreConfig } from '#/contract/store-config.ts';
 import type { MenuItem } from '#/contract/store.ts';
 import * as t from '#/server/db/schema.ts';
@@ -168,7 +170,30 @@ describe('the settings page’s API', () => {
     // Nothing else in the stored settings moved (the card's rule, the social networks…).
     expect(served.pagamentos.cartao).toEqual(servedBefore.pagamentos.cartao);
     expect(served.redesSociais).toEqual(servedBefore.redesSociais);
-    expect(served.seo).toEqual(servedBefore.seo);
+    expect(served.seo).toEqual({
+      ...servedBefore.seo,
+      description: expect.stringContaining('Entrega para todo o Brasil e 5% de desconto no Pix.') as string,
+    });
+
+    // Every text that states a setting says the new one; every title carries the new name.
+    const home = (await (await store.request('/v2/front/url/home')).json()) as {
+      estrutura: { seo: { title: string; description: string } };
+    };
+    expect(home.estrutura.seo.title).toBe('Metais da Rita | Torneiras, cubas, chuveiros e acessórios');
+    expect(home.estrutura.seo.description).toContain('5% de desconto no Pix');
+    const listing = (await (
+      await store.request('/v2/front/url/product/listing/category?url=/cozinha/&limit=1')
+    ).json()) as { estrutura: { seo: { title: string } } };
+    expect(listing.estrutura.seo.title).toMatch(/ \| Metais da Rita$/);
+    const bar = (await (await store.request('/v2/front/struct/menus/pitchbar-topo-home')).json()) as {
+      menu: { label: string }[];
+    };
+    expect(bar.menu[1]?.label).toBe('<strong>5% de desconto</strong> no Pix');
+    const payments = (await (
+      await store.request('/v2/front/url/page?url=/institucional/formas-de-pagamento')
+    ).json()) as { conteudo: { conteudo: string } };
+    expect(payments.conteudo.conteudo).toContain('<li><strong>Pix</strong> (5% de desconto):');
+    expect(payments.conteudo.conteudo).not.toContain('{');
 
     const activity = activityListSchema.parse(
       await (await admin('/activity?entidade=configuracao', { headers: as(owner.token) })).json(),
@@ -220,8 +245,8 @@ describe('the seed’s example company', () => {
 });
 
 describe('a store with the seed’s example Pix key', () => {
-  test('takes no Pix until the owner gives the store’s own key', async () => {
-    const https = await startPlatform(10, { examplePixKey: true });
+  test('takes no Pix until the owner gives the store’s own key; the setup list follows', async () => {
+    const https = await startPlatform(10, { examplePixKey: true, mailer: memoryMailer(false) });
     try {
       const { admin: call, member: join } = staffCalls(() => https);
       const dona = await join('dona@https.test', 'dono');
@@ -237,6 +262,18 @@ describe('a store with the seed’s example Pix key', () => {
           }
         ).metodos.map((m) => m.id);
       expect(await methods()).not.toContain('pix');
+      const setup = async () =>
+        setupSchema.parse(await (await call('/setup', { headers: as(dona.token) })).json());
+      const list = await setup();
+      expect(list.itens.filter((i) => !i.feito).map((i) => i.id)).toEqual([
+        'pix',
+        'empresa',
+        'atendimento',
+        'remessa',
+        'email',
+      ]);
+      expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
+      expect(list.pendentes).toBe(5);
       const served = settingsSchema.parse(await (await https.request('/v2/front/settings')).json());
       expect(served.configuracoes.pagamentos.pix.ativo).toBe(false);
 
@@ -251,6 +288,10 @@ describe('a store with the seed’s example Pix key', () => {
         tipoChave: 'email',
       });
       expect(await methods()).toContain('pix');
+      // What is left: e-mail, which the environment gives (SMTP_URL).
+      expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['email']);
+      const pedidos = await join('pedidos@https.test', 'pedidos');
+      expect((await call('/setup', { headers: as(pedidos.token) })).status).toBe(403);
     } finally {
       await https.stop();
     }

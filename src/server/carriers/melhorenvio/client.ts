@@ -197,7 +197,8 @@ export function createMelhorEnvio(options: MelhorEnvioOptions): ShippingProvider
           reverse: false,
           non_commercial: false,
           invoice: { key: invoiceKey },
-          platform: 'Casa & Metais',
+          // The shop the label is bought for, as Melhor Envio lists it: the sender's name (the store's).
+          platform: from.name,
           tags: [{ tag: `Pedido ${reference}`, url: null }],
         },
       };

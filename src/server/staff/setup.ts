@@ -1,0 +1,67 @@
+// One concern: the owner's setup list, what the store still has of the seed's example company or lacks to
+// sell as its own, each item with the panel page where it is changed (contract/setup.ts).
+import type { Setup, SetupItem } from '#/contract/setup.ts';
+import type { StoreConfigField } from '#/contract/store-config.ts';
+import type { SettingsEnv } from '#/server/content/settings.ts';
+import type { Db } from '#/server/db/client.ts';
+import type { Mailer } from '#/server/mail/mailer.ts';
+import { mailDelivers } from '#/server/mail/mailer.ts';
+import { exampleFields } from './placeholders.ts';
+import { readStoreConfig } from './store-config.ts';
+
+const SETTINGS = '/painel/configuracoes';
+
+/** Each item of the list and the settings fields whose example it is about. */
+const FROM_SETTINGS: { id: string; titulo: string; fields: StoreConfigField[]; todo: string }[] = [
+  {
+    id: 'pix',
+    titulo: 'Chave Pix da loja',
+    fields: ['pixChave'],
+    todo: 'A chave Pix ainda é a de exemplo: a loja não oferece Pix até você informar a sua.',
+  },
+  {
+    id: 'empresa',
+    titulo: 'Dados da empresa',
+    fields: ['razaoSocial', 'cnpj', 'endereco'],
+    todo: 'A razão social, o CNPJ ou o endereço do rodapé ainda são os de exemplo.',
+  },
+  {
+    id: 'atendimento',
+    titulo: 'Contatos de atendimento',
+    fields: ['telefone', 'whatsapp', 'emailAtendimento'],
+    todo: 'O telefone, o WhatsApp ou o e-mail que os clientes veem ainda são os de exemplo.',
+  },
+  {
+    id: 'remessa',
+    titulo: 'Endereço de envio',
+    fields: ['remessaLogradouro'],
+    todo: 'As encomendas ainda sairiam do endereço de exemplo (etiquetas e cálculo de frete).',
+  },
+];
+
+/** The owner's setup list as the store is now. */
+export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): Promise<Setup> {
+  const answer = await readStoreConfig(db, env);
+  const examples = exampleFields(answer.configuracao, answer.fixadas);
+  const itens: SetupItem[] = FROM_SETTINGS.map(({ id, titulo, fields, todo }) => {
+    const left = fields.filter((f) => examples[f] !== undefined);
+    return {
+      id,
+      titulo,
+      detalhe: left.length > 0 ? todo : 'Feito.',
+      href: `${SETTINGS}#f-${left[0] ?? fields[0] ?? ''}`,
+      feito: left.length === 0,
+    };
+  });
+  const mail = mailDelivers(env.mailer);
+  itens.push({
+    id: 'email',
+    titulo: 'Envio de e-mail',
+    detalhe: mail
+      ? 'Feito.'
+      : 'A loja ainda não envia e-mail: códigos, pedidos e avisos ficam na caixa de saída até o SMTP_URL ser configurado.',
+    href: '/painel/caixa-de-saida',
+    feito: mail,
+  });
+  return { itens, pendentes: itens.filter((i) => !i.feito).length };
+}
