@@ -15,6 +15,7 @@ import {
 import { activityListSchema } from '#/contract/activity.ts';
 import { outboxSchema } from '#/contract/outbox.ts';
 import { setupSchema } from '#/contract/setup.ts';
+import { pickupListSchema } from '#/contract/pickup.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -127,6 +128,7 @@ export const SCHEMAS = {
   staffActivity: activityListSchema,
   staffOutbox: outboxSchema,
   staffSetup: setupSchema,
+  staffPickup: pickupListSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

@@ -3,6 +3,7 @@ import type { Client, Query, SentFile } from './core.ts';
 import type { CouponUpdate } from '#/contract/coupon.ts';
 import type { ReviewSituacao } from '#/contract/review.ts';
 import type { Papel } from '#/contract/staff.ts';
+import type { PickupPointInput } from '#/contract/pickup.ts';
 
 /**
  * The staff API (`/v2/admin/*`, the embedded platform's extension) as the back office calls it: the
@@ -57,6 +58,16 @@ export const saveStaffSettings = (client: Client, settings: Record<string, unkno
 
 /** What the store still has of the seed's example, each with where it is changed (owners). */
 export const staffSetup = (client: Client) => getJson(client, 'v2/admin/setup', {}, 'staffSetup');
+
+/** The store's pickup points (owners): list, add, change, remove; each answers the list as it is after. */
+export const staffPickupPoints = (client: Client) =>
+  getJson(client, 'v2/admin/pickup-points', {}, 'staffPickup');
+export const addPickupPoint = (client: Client, point: PickupPointInput) =>
+  sendJson(client, 'post', 'v2/admin/pickup-points', point, 'staffPickup');
+export const updatePickupPoint = (client: Client, id: number, point: PickupPointInput) =>
+  sendJson(client, 'put', `v2/admin/pickup-points/${String(id)}`, point, 'staffPickup');
+export const removePickupPoint = (client: Client, id: number) =>
+  sendJson(client, 'delete', `v2/admin/pickup-points/${String(id)}`, undefined, 'staffPickup');
 
 /** Brands and categories as the team keeps them, with how many products each holds. */
 export const staffTaxonomy = (client: Client) => getJson(client, 'v2/admin/taxonomy', {}, 'staffTaxonomy');

@@ -19,6 +19,7 @@ export const ENTITIES = [
   'categoria',
   'acabamento',
   'cliente',
+  'retirada',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

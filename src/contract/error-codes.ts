@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'variant_required',
   'cart_full',
   'addresses_full',
+  'pickup_points_full',
   'cart_empty',
   'cart_changed',
   'coupon_unknown',

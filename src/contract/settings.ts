@@ -72,7 +72,16 @@ export const settingsSchema = z.object({
       ordenacaoPadrao: z.string(),
     }),
     produto: z.object({ limiteNomeCarrinho: z.number().int(), exibirEstoque: z.boolean() }),
-    pontosRetirada: z.array(z.object({ id: z.number().int(), nome: z.string(), endereco: z.string() })),
+    /** The owner's pickup points (`/painel/retirada`); `horario` and `prazoDias` are our extension. */
+    pontosRetirada: z.array(
+      z.object({
+        id: z.number().int(),
+        nome: z.string(),
+        endereco: z.string(),
+        horario: z.string().optional(),
+        prazoDias: z.number().int().optional(),
+      }),
+    ),
     paises: z.array(z.object({ sigla: z.string(), nome: z.string() })),
   }),
 });

@@ -53,6 +53,7 @@ export type PanelSection =
   | 'cupons'
   | 'equipe'
   | 'atividade'
+  | 'retirada'
   | 'configuracoes'
   | 'conta';
 

@@ -14,4 +14,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   categoria: 'Categorias',
   acabamento: 'Acabamentos',
   cliente: 'Clientes',
+  retirada: 'Retirada',
 };

@@ -24,6 +24,7 @@ import { privacy } from './routes/privacy.ts';
 import { staffSettings } from './routes/staff-settings.ts';
 import { staffOutbox } from './routes/staff-outbox.ts';
 import { staffSetup } from './routes/staff-setup.ts';
+import { staffPickup } from './routes/staff-pickup.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
@@ -115,6 +116,7 @@ export function createPlatform({
   api.route('/v2/admin/activity', staffActivity);
   api.route('/v2/admin/outbox', staffOutbox);
   api.route('/v2/admin/setup', staffSetup);
+  api.route('/v2/admin/pickup-points', staffPickup);
   // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
   api.route('/webhooks', webhooks);
   // The one-click way out of offers: the signed token in the address is its check (routes/unsubscribe.ts).

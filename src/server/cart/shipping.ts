@@ -69,6 +69,9 @@ export function freeShippingEverywhereFrom(settings: StoreSettings): number {
   return Math.max(...Object.values(TABLE).map((row) => row.freeFrom));
 }
 
+/** Working days until an order is ready at a pickup point that does not say. */
+const PICKUP_DAYS = 2;
+
 const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
 
 /** Quotes for `value` worth of `items` units to a CEP; undefined when the CEP belongs to no state. */
@@ -113,16 +116,19 @@ export function quoteShipping(
       dias: express,
       entregaAgendada: false,
     },
-    ...settings.pontosRetirada.map((p): Frete => ({
-      id: `retirada-${String(p.id)}`,
-      tipo: 'retirada',
-      label: `Retirar em ${p.nome}`,
-      valor: 0,
-      prazo: daysText(2),
-      dias: 2,
-      entregaAgendada: false,
-      endereco: p.endereco,
-    })),
+    ...settings.pontosRetirada.map((p): Frete => {
+      const days = p.prazoDias ?? PICKUP_DAYS;
+      return {
+        id: `retirada-${String(p.id)}`,
+        tipo: 'retirada',
+        label: `Retirar em ${p.nome}`,
+        valor: 0,
+        prazo: days === 0 ? 'pronto no mesmo dia' : daysText(days),
+        dias: days,
+        entregaAgendada: false,
+        endereco: p.horario ? `${p.endereco} (${p.horario})` : p.endereco,
+      };
+    }),
   ];
   return {
     fretes,

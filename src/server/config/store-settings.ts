@@ -87,14 +87,8 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
   },
   listagem: { itensPorPagina: 40, opcoesItensPorPagina: [12, 16, 24, 32], ordenacaoPadrao: 'Mais Vendidos' },
   produto: { limiteNomeCarrinho: 55, exibirEstoque: true },
-  pontosRetirada: [
-    { id: 1, nome: 'Loja Campinas', endereco: 'Rua das Palmeiras, 1200 – Vila Industrial, Campinas – SP' },
-    {
-      id: 2,
-      nome: 'Centro de distribuição Jundiaí',
-      endereco: 'Av. Antônio Frederico Ozanan, 8000 – Jundiaí – SP',
-    },
-  ],
+  /** None until the owner adds theirs (/painel/retirada). */
+  pontosRetirada: [],
   paises: [
     { sigla: 'US', nome: 'Estados Unidos' },
     { sigla: 'CA', nome: 'Canadá' },

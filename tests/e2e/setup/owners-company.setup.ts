@@ -5,8 +5,8 @@ import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
 
 /**
  * Before the journeys, the e2e store is made its owner's, as every store that sells is: a new store keeps the
- * seed's example company and Pix key, which the store refuses (no Pix is offered with the example key). Done
- * through the staff API, with the settings page's own validation.
+ * seed's example company and Pix key, which the store refuses (no Pix is offered with the example key), and
+ * has no pickup point. Done through the staff API, with the panel's own validation.
  */
 const OWNERS: Partial<StoreConfig> = {
   razaoSocial: 'Casa & Metais Campinas Comércio Ltda.',
@@ -21,7 +21,7 @@ const OWNERS: Partial<StoreConfig> = {
   remessaNumero: '900',
 };
 
-test('the owner gives the store its own company and Pix key', async ({ request }) => {
+test('the owner gives the store its own company, Pix key and pickup point', async ({ request }) => {
   const url = `http://127.0.0.1:${String(PORT)}/api/v2/admin/settings`;
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, ...ownAddress() };
   const current = storeConfigAnswerSchema.parse(await (await request.get(url, { headers })).json());
