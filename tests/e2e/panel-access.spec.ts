@@ -98,6 +98,7 @@ const PAGES = [
   '/painel/equipe',
   '/painel/atividade',
   '/painel/configuracoes',
+  '/painel/retirada',
   '/painel/nao-existe',
 ];
 
@@ -125,6 +126,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/produtos/planilha', { acao: 'aplicar', importacao: 'aaaaaaaaaaaaaaaa' }],
       ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
       ['/painel/configuracoes', { nomeLoja: 'Invadida', pixChave: 'intrusa@exemplo.com.br' }],
+      ['/painel/retirada', { nome: 'Ponto intruso', endereco: 'Rua Intrusa, 1 – Centro', prazoDias: '1' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -170,6 +172,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/equipe': [403, 403],
     '/painel/atividade': [403, 403],
     '/painel/configuracoes': [403, 403],
+    '/painel/retirada': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -233,7 +236,16 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
       maxRedirects: 0,
     });
     expect(settings.status()).toBe(403);
+    const pickup = await ctx.post('/painel/retirada', {
+      form: { nome: 'Ponto intruso', endereco: 'Rua Intrusa, 1 – Centro', horario: '', prazoDias: '1' },
+      headers: { Origin: BASE },
+      maxRedirects: 0,
+    });
+    expect(pickup.status()).toBe(403);
   }
+  const points = await (await fresh()).get('/api/v2/admin/pickup-points', { headers: token });
+  const { pontos } = (await points.json()) as { pontos: { nome: string }[] };
+  expect(pontos.map((p) => p.nome)).not.toContain('Ponto intruso');
   const cancel = await catalogue.ctx.post('/painel/pedidos/999999', {
     form: { acao: 'cancelar', de: 'aguardando_pagamento' },
     headers: { Origin: BASE },

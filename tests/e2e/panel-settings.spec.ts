@@ -104,3 +104,47 @@ test('an owner reads the dashboard, then changes the promo bar in the settings; 
   await page.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(page.getByRole('status').first()).toContainText('Configurações salvas');
 });
+
+test('an owner keeps the pickup points: a bad one is refused under its fields, a new one reaches the cart, then goes', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  await teamMember(page, request, 'dono', 'Dona Retirada');
+  // The e2e store's owner set up the company (setup/): nothing of the example is left to do but e-mail.
+  const setup = page.getByRole('region', { name: 'Deixe a loja com a cara da sua empresa' });
+  await expect(setup.getByRole('link', { name: 'Envio de e-mail' })).toBeVisible();
+  await expect(setup.getByRole('link', { name: 'Chave Pix da loja' })).toHaveCount(0);
+  await page.goto('/painel/retirada');
+  await expect(page.getByRole('heading', { level: 2, name: 'Loja Campinas' })).toBeVisible();
+  const name = `Quiosque ${isMobile ? 'Celular' : 'Tela'} ${String(Date.now()).slice(-6)}`;
+  const novo = page.getByRole('region', { name: 'Novo ponto de retirada' });
+  await novo.getByLabel('Nome').fill(name);
+  await novo.getByLabel('Pronto para retirar em (dias úteis)').fill('muitos');
+  await novo.getByRole('button', { name: 'Criar ponto de retirada' }).click();
+  await expect(page.locator('#f-novo-endereco-erro')).toContainText('Informe o endereço completo');
+  await expect(page.locator('#f-novo-prazoDias-erro')).toContainText('de 0 a 30');
+  await expect(page.locator('#f-novo-nome')).toHaveValue(name);
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/retirada');
+  await page.locator('#f-novo-endereco').fill('Av. Norte-Sul, 1500 – Cambuí, Campinas – SP');
+  await page.locator('#f-novo-prazoDias').fill('0');
+  await page.getByRole('button', { name: 'Criar ponto de retirada' }).click();
+  await expect(page.getByRole('status').first()).toContainText(`O ponto "${name}" foi criado`);
+
+  // A shopper's quote offers it, the same day.
+  const quote = await request.post('/api/v2/front/shipment/product', {
+    headers: { 'App-Token': 'wapstore' },
+    data: { cep: '13035-000', idProduto: 1, quantidade: 1 },
+  });
+  const fretes = ((await quote.json()) as { fretes: { label: string; prazo: string }[] }).fretes;
+  expect(fretes).toContainEqual(
+    expect.objectContaining({ label: `Retirar em ${name}`, prazo: 'pronto no mesmo dia' }),
+  );
+
+  await page
+    .getByRole('region', { name })
+    .getByRole('button', { name: /^Remover/ })
+    .click();
+  await expect(page.getByRole('status').first()).toContainText(`O ponto "${name}" foi removido`);
+  await expect(page.getByRole('heading', { level: 2, name })).toHaveCount(0);
+});

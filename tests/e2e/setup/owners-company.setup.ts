@@ -32,4 +32,15 @@ test('the owner gives the store its own company, Pix key and pickup point', asyn
     ativo: true,
     tipoChave: 'cnpj',
   });
+  // A new store has no pickup point; this one's owner has a shop in Campinas.
+  const pickup = await request.post(`http://127.0.0.1:${String(PORT)}/api/v2/admin/pickup-points`, {
+    headers,
+    data: {
+      nome: 'Loja Campinas',
+      endereco: 'Rua Barão de Jaguara, 900 – Centro, Campinas – SP',
+      horario: 'Seg a sex, 9h às 18h; sáb, 9h às 13h',
+      prazoDias: 2,
+    },
+  });
+  expect(pickup.status()).toBe(201);
 });
