@@ -12,6 +12,8 @@ type Compute<V> = () => Promise<V>;
 export class TtlCache<V extends object> {
   readonly #lru: LRUCache<string, V, Compute<V>>;
   readonly #swrMs: number;
+  /** How many times the cache was cleared: a computation that straddles a clear is not kept. */
+  #clears = 0;
 
   constructor(max: number, ttlMs: number, swrMs = 0) {
     this.#swrMs = swrMs;
@@ -49,11 +51,20 @@ export class TtlCache<V extends object> {
     // Past its stale window an entry is not served: the answer is computed now.
     if (this.#lru.getRemainingTTL(key) < -this.#swrMs) this.#lru.delete(key);
     const stale = this.#lru.peek(key, { allowStale: true }) !== undefined;
-    const value = await this.#lru.fetch(key, {
-      context: compute,
-      allowStale: this.#swrMs > 0,
-      allowStaleOnFetchRejection: stale,
-    });
+    const clears = this.#clears;
+    let value: V | undefined;
+    try {
+      value = await this.#lru.fetch(key, {
+        context: compute,
+        allowStale: this.#swrMs > 0,
+        allowStaleOnFetchRejection: stale,
+      });
+    } catch (error) {
+      // Cleared while computing (the data changed): the fetch is aborted; answer from the data as it is now,
+      // without keeping it, rather than failing the caller.
+      if (this.#clears !== clears) return compute();
+      throw error;
+    }
     if (value === undefined) throw new Error('cache: the computation gave no value');
     return value;
   }
@@ -64,6 +75,7 @@ export class TtlCache<V extends object> {
   }
 
   clear(): void {
+    this.#clears += 1;
     this.#lru.clear();
   }
 }

@@ -85,3 +85,23 @@ test('a refresh that fails keeps serving the stale value until its window ends',
   await expect(cache.getOrCompute('k', failing)).rejects.toThrow('banco fora');
   errors.mockRestore();
 });
+
+test('cleared while computing (the data changed): the caller gets the data as it is now, and nothing is kept', async () => {
+  const cache = new TtlCache<{ n: number }>(10, 60_000);
+  let version = 1;
+  let release: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => (release = resolve));
+  const compute = vi.fn(async () => {
+    const seen = version;
+    if (compute.mock.calls.length === 1) await slow;
+    return { n: seen };
+  });
+  const asked = cache.getOrCompute('k', compute);
+  // A change arrives mid-computation: the data moves on and the cache is dropped.
+  version = 2;
+  cache.clear();
+  release();
+  expect((await asked).n).toBe(2);
+  expect(cache.get('k')).toBeUndefined();
+  expect(compute).toHaveBeenCalledTimes(2);
+});
