@@ -6,6 +6,7 @@ const pagamentoSchema = z.object({ ativo: z.boolean(), desconto: z.number() });
 export const settingsSchema = z.object({
   configuracoes: z.object({
     nomeLoja: z.string(),
+    /** Path of the store's logo; empty: the store has none, and shows its name. */
     logo: z.string(),
     emailContato: z.object({ email: z.string() }),
     analytics: z.object({

@@ -15,7 +15,7 @@ export function organizationLd(origin: string, s: Config) {
     legalName: s.dadosSite.razaoSocial,
     taxID: s.dadosSite.cnpj,
     url: `${origin}/`,
-    logo: `${origin}/logo.svg`,
+    ...(s.logo ? { logo: `${origin}${s.logo}` } : {}),
     email: s.emailContato.email,
     telephone: s.dadosSite.telefone,
     address: { '@type': 'PostalAddress', streetAddress: s.dadosSite.endereco, addressCountry: 'BR' },

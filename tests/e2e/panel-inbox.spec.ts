@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { mailsTo, ownAddress } from './servers.ts';
+import { SERVICE_EMAIL } from './owners.ts';
 import { teamMember } from './staff.ts';
 
 /**
@@ -29,7 +30,7 @@ test('a contact message is e-mailed to the service address, read in the panel an
 
   // The service address (the settings' contact e-mail) hears of it, with the way to the inbox.
   await expect
-    .poll(() => mailsTo('atendimento@casaemetais.com.br').find((m) => m.includes(marker)) ?? '')
+    .poll(() => mailsTo(SERVICE_EMAIL).find((m) => m.includes(marker)) ?? '')
     .toContain('/painel/mensagens?situacao=a-responder');
 
   await teamMember(page, request, 'pedidos', 'Otávio Atendimento');

@@ -28,6 +28,15 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
   };
 }
 
+/**
+ * The logo the storefront shows: the installation's drawing spells the seed's name, so a store renamed
+ * without a logo of its own shows its name instead (an empty `logo`).
+ */
+export function logoInForce(settings: StoreSettings): string {
+  const seedDrawing = settings.logo === STORE_SETTINGS.logo;
+  return seedDrawing && settings.nomeLoja !== STORE_SETTINGS.nomeLoja ? '' : settings.logo;
+}
+
 /** What the environment says over the stored settings: the Pix key (PIX_KEY), and where the store is served. */
 export type SettingsEnv = { pixKey?: string | undefined; siteUrl?: string | undefined };
 

@@ -94,6 +94,17 @@ test('a paid order gets its NF-e and its label in two clicks; posted, it ships b
   await expect(card).toContainText('A inscrição estadual da loja, em Configurações');
   await expect(card.getByRole('button', { name: 'Emitir NF-e' })).toHaveCount(0);
   await owner.goto(`${store.url}/painel/configuracoes`);
+  // The first save gives the owner's company in place of the installation's example (which is refused).
+  await owner.getByLabel('Razão social').fill('Metais Fulfilment Comércio Ltda.');
+  await owner.getByLabel('CNPJ', { exact: true }).fill('11.222.333/0001-81');
+  await owner
+    .getByLabel('Endereço', { exact: true })
+    .fill('Rua Barão de Jaguara, 900 – Centro, Campinas – SP');
+  await owner.getByLabel('Telefone', { exact: true }).fill('(19) 3251-7000');
+  await owner.getByLabel('WhatsApp', { exact: true }).fill('(19) 99123-4567');
+  await owner.getByLabel('E-mail de atendimento').fill('contato@metaisfulfilment.test');
+  await owner.getByLabel('Rua ou avenida').fill('Rua Barão de Jaguara');
+  await owner.getByLabel('Número', { exact: true }).fill('900');
   await owner.getByLabel('Inscrição estadual').fill('244.123.456.119');
   await owner.getByRole('button', { name: 'Salvar configurações' }).click();
   await expect(owner.getByRole('status').first()).toContainText(/salv/i);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
-import type { StoreConfig } from '#/contract/store-config.ts';
+import { OWNERS_COMPANY } from '../owners.ts';
 import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
 
 /**
@@ -8,25 +8,13 @@ import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
  * seed's example company and Pix key, which the store refuses (no Pix is offered with the example key), and
  * has no pickup point. Done through the staff API, with the panel's own validation.
  */
-const OWNERS: Partial<StoreConfig> = {
-  razaoSocial: 'Casa & Metais Campinas Comércio Ltda.',
-  cnpj: '11.222.333/0001-81',
-  endereco: 'Rua Barão de Jaguara, 900 – Centro, Campinas – SP, 13015-000',
-  telefone: '(19) 3251-7000',
-  whatsapp: '(19) 99123-4567',
-  emailAtendimento: 'contato@casaemetais.test',
-  pixChave: '11.222.333/0001-81',
-  remessaCep: '13015-000',
-  remessaLogradouro: 'Rua Barão de Jaguara',
-  remessaNumero: '900',
-};
 
 test('the owner gives the store its own company, Pix key and pickup point', async ({ request }) => {
   const url = `http://127.0.0.1:${String(PORT)}/api/v2/admin/settings`;
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, ...ownAddress() };
   const current = storeConfigAnswerSchema.parse(await (await request.get(url, { headers })).json());
   expect(current.pix).toMatchObject({ ativo: false });
-  const saved = await request.put(url, { headers, data: { ...current.configuracao, ...OWNERS } });
+  const saved = await request.put(url, { headers, data: { ...current.configuracao, ...OWNERS_COMPANY } });
   expect(saved.status()).toBe(200);
   expect(storeConfigAnswerSchema.parse(await saved.json()).pix).toMatchObject({
     ativo: true,

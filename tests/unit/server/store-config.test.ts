@@ -148,6 +148,9 @@ describe('the settings page’s API', () => {
     // The storefront reads it: name, Pix, the free-shipping promise, the promo bar (escaped), the team's addresses.
     const served = await front();
     expect(served.nomeLoja).toBe('Metais da Rita');
+    // The installation's logo spells the seed's name: renamed, the store shows its own name instead.
+    expect(servedBefore.logo).toBe('/logo.svg');
+    expect(served.logo).toBe('');
     expect(served.pagamentos.pix).toMatchObject({
       chave: '+5519998765432',
       desconto: 5,
