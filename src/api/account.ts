@@ -1,4 +1,4 @@
-import { getJson, sendJson } from './core.ts';
+import { getJson, PASSWORD_TIMEOUT_MS, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
 /** The shopper (`checkout/user`) and their favourites (`wishlist`). */
@@ -20,7 +20,7 @@ export const changeFavourite = (client: Client, action: 'add' | 'remove' | 'veri
 
 /** Sign up: the answer's `desafio` goes back with the code e-mailed to the address (`confirmSignup`). */
 export const register = (client: Client, body: Record<string, unknown>) =>
-  sendJson(client, 'post', 'v2/front/checkout/register', body, 'formAnswer');
+  sendJson(client, 'post', 'v2/front/checkout/register', body, 'formAnswer', PASSWORD_TIMEOUT_MS);
 
 /** The sign-up's code: the account is made and logged in on a new session (read `client.issuedSession`). */
 export const confirmSignup = (client: Client, desafio: string, codigo: string) =>
@@ -37,6 +37,7 @@ export const login = (client: Client, usuario: string, senha: string, dispositiv
     'v2/front/checkout/login',
     { usuario, senha, revendedor: false, ...(dispositivo ? { dispositivo } : {}) },
     'formAnswer',
+    PASSWORD_TIMEOUT_MS,
   );
 
 /** A held login's code: logged in on a new session (read `client.issuedSession`). */
@@ -50,7 +51,14 @@ export const requestPasswordReset = (client: Client, usuario: string) =>
   sendJson(client, 'post', 'v2/front/checkout/password-recovery', { usuario }, 'formAnswer');
 
 export const resetPassword = (client: Client, token: string, senha: string) =>
-  sendJson(client, 'post', 'v2/front/checkout/password-reset', { token, senha }, 'formAnswer');
+  sendJson(
+    client,
+    'post',
+    'v2/front/checkout/password-reset',
+    { token, senha },
+    'formAnswer',
+    PASSWORD_TIMEOUT_MS,
+  );
 
 export const updateProfile = (client: Client, body: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/front/checkout/user', body, 'formAnswer');

@@ -40,6 +40,13 @@ export type Query = Record<string, string | number | readonly string[] | undefin
 
 export const TIMEOUT_MS = 8000;
 
+/**
+ * For a call that checks or sets a password: the platform's scrypt takes 128 MiB and a share of the
+ * CPU per hash, so on a busy machine it queues behind others. A shopper waiting a few seconds more is
+ * served; one cut off at TIMEOUT_MS tries again and adds another hash to the queue.
+ */
+export const PASSWORD_TIMEOUT_MS = 30_000;
+
 /** One failed platform call, whatever went wrong: status, endpoint and the platform's Portuguese message. */
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,4 +1,4 @@
-import { getJson, sendJson } from './core.ts';
+import { getJson, PASSWORD_TIMEOUT_MS, sendJson } from './core.ts';
 import type { Client } from './core.ts';
 
 /**
@@ -35,7 +35,14 @@ export const withdrawConsent = (client: Client, consentimento: string, id?: stri
 
 /** Ask for the account's deletion, confirming the password (a wrong one is a 400 ApiError on `senha`). */
 export const askAccountDeletion = (client: Client, senha: string) =>
-  sendJson(client, 'post', 'v2/front/checkout/privacy/deletion', { senha }, 'formAnswer');
+  sendJson(
+    client,
+    'post',
+    'v2/front/checkout/privacy/deletion',
+    { senha },
+    'formAnswer',
+    PASSWORD_TIMEOUT_MS,
+  );
 
 /** The team's list: withdrawals and account deletions, open ones first, with deadlines. */
 export const staffRequests = (client: Client) => getJson(client, 'v2/admin/requests', {}, 'staffRequests');

@@ -1,4 +1,4 @@
-import { getJson, sendFile, sendJson } from './core.ts';
+import { getJson, PASSWORD_TIMEOUT_MS, sendFile, sendJson } from './core.ts';
 import type { Client, Query, SentFile } from './core.ts';
 import type { CouponUpdate } from '#/contract/coupon.ts';
 import type { ReviewSituacao } from '#/contract/review.ts';
@@ -12,7 +12,7 @@ import type { PickupPointInput } from '#/contract/pickup.ts';
 
 /** Log in: the session token to keep in the panel's cookie, and who logged in (401/429 as ApiError). */
 export const staffLogin = (client: Client, email: string, senha: string) =>
-  sendJson(client, 'post', 'v2/admin/session', { email, senha }, 'staffSession');
+  sendJson(client, 'post', 'v2/admin/session', { email, senha }, 'staffSession', PASSWORD_TIMEOUT_MS);
 
 /** The second step of a login: the challenge and a code (the app's, or a recovery code). */
 export const staffSecondStep = (client: Client, desafio: string, codigo: string) =>
@@ -28,7 +28,7 @@ export const disableSecondFactor = (client: Client, codigo: string) =>
 
 /** Set a password through a one-time link. */
 export const setStaffPassword = (client: Client, token: string, senha: string) =>
-  sendJson(client, 'post', 'v2/admin/password', { token, senha }, 'formAnswer');
+  sendJson(client, 'post', 'v2/admin/password', { token, senha }, 'formAnswer', PASSWORD_TIMEOUT_MS);
 
 /** Who this session is (a 401 ApiError once it has ended). */
 export const staffMe = (client: Client) => getJson(client, 'v2/admin/me', {}, 'staffMe');
@@ -41,7 +41,7 @@ export const firstOwnerOpen = (client: Client, chave: string) =>
 export const createFirstOwner = (
   client: Client,
   form: { chave: string; nome: string; email: string; senha: string },
-) => sendJson(client, 'post', 'v2/admin/first-owner', form, 'formAnswer');
+) => sendJson(client, 'post', 'v2/admin/first-owner', form, 'formAnswer', PASSWORD_TIMEOUT_MS);
 
 export const staffLinkOpen = (client: Client, token: string) =>
   getJson(client, 'v2/admin/password', { token }, 'staffLinkOpen');

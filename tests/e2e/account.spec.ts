@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailsTo, ownAddress } from './servers.ts';
+import { AFTER_PASSWORD, mailsTo, ownAddress } from './servers.ts';
 import { confirmSignUp, fillSignUp } from './shopper.ts';
 import { onceAtDesktopWidth } from './widths.ts';
 
@@ -59,10 +59,10 @@ test('sign up, keep a favourite, see it in the wishlist, log out and back in', a
   await login.getByLabel('E-mail ou CPF', { exact: true }).fill(email);
   await login.getByLabel('Senha').fill('não é essa');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.');
+  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.', AFTER_PASSWORD);
   await login.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/minha-conta\/$/);
+  await expect(page).toHaveURL(/\/minha-conta\/$/, AFTER_PASSWORD);
 
   // The header greets the shopper by name: the account dropdown (desktop) or the menu (phone).
   await page.goto('/');
@@ -122,10 +122,10 @@ test('forgotten password: the link from the recovery request sets a new one, onc
   await login.getByLabel('E-mail ou CPF', { exact: true }).fill(email);
   await login.getByLabel('Senha').fill('a senha antiga e longa');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.');
+  await expect(page.getByRole('alert')).toHaveText('E-mail, CPF ou senha incorretos.', AFTER_PASSWORD);
   await login.getByLabel('Senha').fill('a senha nova e mais longa');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/minha-conta\/$/);
+  await expect(page).toHaveURL(/\/minha-conta\/$/, AFTER_PASSWORD);
 });
 
 /** The newest password-reset link e-mailed to `email` ('' while there is none). */

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { mailsTo, STAFF_LINKS, STAFF_OWNERS } from './servers.ts';
+import { AFTER_PASSWORD, mailsTo, STAFF_LINKS, STAFF_OWNERS } from './servers.ts';
 import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
@@ -19,7 +19,7 @@ async function setPassword(page: Page, link: string, password: string) {
   await page.getByLabel('Nova senha').fill(password);
   await page.getByLabel('Repita a senha').fill(password);
   await page.getByRole('button', { name: 'Salvar senha' }).click();
-  await expect(page).toHaveURL(/\/painel\/entrar\?aviso=senha$/);
+  await expect(page).toHaveURL(/\/painel\/entrar\?aviso=senha$/, AFTER_PASSWORD);
   await expect(page.getByRole('status')).toHaveText('Senha definida. Entre com o seu e-mail e a nova senha.');
 }
 
@@ -61,9 +61,9 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await expect(owner.getByLabel('Nova senha')).toHaveCount(0);
   await owner.goto('/painel/equipe');
   await logIn(owner, ownerEmail, 'senha errada de alguém');
-  await expect(owner.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
+  await expect(owner.getByRole('alert')).toHaveText('E-mail ou senha incorretos.', AFTER_PASSWORD);
   await logIn(owner, ownerEmail, 'a senha longa da dona da loja');
-  await expect(owner).toHaveURL(/\/painel\/equipe$/);
+  await expect(owner).toHaveURL(/\/painel\/equipe$/, AFTER_PASSWORD);
   await expect(owner.getByRole('heading', { name: 'Equipe', level: 1 })).toBeVisible();
   await fits(owner);
 
@@ -105,7 +105,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
   const member = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await setPassword(member, memberLink, 'senha longa do bruno da expedição');
   await logIn(member, memberEmail, 'senha longa do bruno da expedição');
-  await expect(member).toHaveURL(/\/painel$/);
+  await expect(member).toHaveURL(/\/painel$/, AFTER_PASSWORD);
   // Their menu: the home, and the orders with how many wait for the team (this one at least).
   await expect(member.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
     'Início',

@@ -22,6 +22,13 @@ export const PROXY_SIGNATURE_SECRET = 'e2e-proxy-3b7d41';
 export const ADMIN_TOKEN = 'e2e-equipe-da-loja-7c1d5a9e04';
 
 /**
+ * How long a check waits for the page after a password is sent (login, sign-up, a new password): the
+ * store's scrypt (128 MiB a hash) queues behind the other workers' on a busy machine, well past the
+ * usual 10 s; the store's own client waits 30 s for these calls (api/core.ts, PASSWORD_TIMEOUT_MS).
+ */
+export const AFTER_PASSWORD = { timeout: 35_000 };
+
+/**
  * Headers that make a browser context one shopper with an address of its own, as the CDN would
  * report it: tests that sign up or log in many times do not share one address's rate limits.
  */

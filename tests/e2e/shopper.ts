@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { ownAddress, signUpCode } from './servers.ts';
+import { AFTER_PASSWORD, ownAddress, signUpCode } from './servers.ts';
 
 /** A valid CPF from 9 random digits (check digits computed). */
 export function randomCpf(): string {
@@ -48,7 +48,7 @@ export function shopperContext(
 
 /** Sign-up's second step: the code e-mailed to `email` (read from the outbox), typed and confirmed. */
 export async function confirmSignUp(page: Page, email: string, outbox?: string) {
-  await expect(page.getByLabel('Código de 6 números')).toBeVisible();
+  await expect(page.getByLabel('Código de 6 números')).toBeVisible(AFTER_PASSWORD);
   // This e2e store has no SMTP: the page says the code did not leave (the test reads it from the outbox).
   await expect(page.getByRole('status').filter({ hasText: 'O cadastro espera o código' })).toBeVisible();
   await page.getByLabel('Código de 6 números').fill(await signUpCode(email, outbox));

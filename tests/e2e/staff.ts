@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TOKEN } from './servers.ts';
+import { ADMIN_TOKEN, AFTER_PASSWORD } from './servers.ts';
 
 /** Members of the store's team for the panel's journeys. */
 
@@ -26,10 +26,11 @@ export async function teamMember(
   await page.getByLabel('Nova senha').fill(password);
   await page.getByLabel('Repita a senha').fill(password);
   await page.getByRole('button', { name: 'Salvar senha' }).click();
+  await expect(page).toHaveURL(/\/painel\/entrar\?aviso=senha$/, AFTER_PASSWORD);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/painel$/);
+  await expect(page).toHaveURL(/\/painel$/, AFTER_PASSWORD);
   return email;
 }
 
