@@ -1,5 +1,6 @@
 import type { Breadcrumb, Estrutura, Nivel, Seo } from '#/contract/common.ts';
 import { loadSettings } from '#/server/content/settings.ts';
+import type { StoreSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { absolute, rota } from './urls.ts';
 
@@ -15,7 +16,8 @@ export type SeoInput = {
 
 /**
  * The page envelope's `estrutura`: SEO (title suffixed with the store's name as its settings give it now) and
- * the breadcrumb from Home.
+ * the breadcrumb from Home. A caller that has read the settings for this answer passes them (`site`), so
+ * one answer reads them once.
  */
 export async function estrutura(
   db: Db,
@@ -23,8 +25,9 @@ export async function estrutura(
   nivel: Nivel,
   seo: SeoInput,
   trail: { label: string; path: string; name?: string }[] = [],
+  site?: Pick<StoreSettings, 'nomeLoja' | 'seo'>,
 ): Promise<Estrutura> {
-  const site = await loadSettings(db);
+  site ??= await loadSettings(db);
   const store = site.nomeLoja;
   const full: Seo = {
     title: seo.title.includes(store) ? seo.title : `${seo.title} | ${store}`,

@@ -6,14 +6,20 @@ import { estrutura, plainText } from '#/server/catalog/page.ts';
 import { pagePath } from '#/server/catalog/urls.ts';
 import { fillSettings } from './fill.ts';
 import type { FillContext } from './fill.ts';
-import { loadSettings } from './settings.ts';
+import type { StoreSettings } from './settings.ts';
 
-/** An institutional page (`/institucional/{slug}`) with its structure: SEO from its title and text. */
-export async function loadInstitutionalPage(db: Db, origin: string, id: number, context: FillContext = {}) {
-  const [[page], settings] = await Promise.all([
-    db.select().from(t.pages).where(eq(t.pages.id, id)),
-    loadSettings(db),
-  ]);
+/**
+ * An institutional page (`/institucional/{slug}`) with its structure: SEO from its title and text, the
+ * settings' words filled from `settings` (the ones in force, read once by the caller).
+ */
+export async function loadInstitutionalPage(
+  db: Db,
+  origin: string,
+  id: number,
+  settings: StoreSettings,
+  context: FillContext = {},
+) {
+  const [page] = await db.select().from(t.pages).where(eq(t.pages.id, id));
   if (!page) throw notFound();
   const html = fillSettings(page.html, settings, true, context);
   const path = pagePath(page.slug);
@@ -24,6 +30,7 @@ export async function loadInstitutionalPage(db: Db, origin: string, id: number, 
       'page',
       { title: page.title, description: plainText(html), canonical: path },
       [{ label: page.title, path }],
+      settings,
     ),
     conteudo: { id: page.id, titulo: page.title, conteudo: html },
   };

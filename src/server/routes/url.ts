@@ -36,12 +36,19 @@ url.get('/home', async (c) => {
   const settings = await loadSettings(db);
   const { nomeLoja, seo } = settings;
   return c.json({
-    estrutura: await estrutura(db, c.get('origin'), 'home', {
-      // The store's name first on its home page, then what it sells (the settings' SEO title).
-      title: seo.title.includes(nomeLoja) ? seo.title : `${nomeLoja} | ${seo.title}`,
-      description: fillSettings(seo.description, settings),
-      canonical: '/',
-    }),
+    estrutura: await estrutura(
+      db,
+      c.get('origin'),
+      'home',
+      {
+        // The store's name first on its home page, then what it sells (the settings' SEO title).
+        title: seo.title.includes(nomeLoja) ? seo.title : `${nomeLoja} | ${seo.title}`,
+        description: fillSettings(seo.description, settings),
+        canonical: '/',
+      },
+      [],
+      settings,
+    ),
     conteudo: { nome: nomeLoja },
   });
 });
@@ -51,12 +58,9 @@ url.get('/page', async (c) => {
   if (resolved?.nivel !== 'page') throw notFound();
   // A page may list the payment methods the checkout offers now ({formas-de-pagamento}, content/fill.ts).
   const config = c.get('config');
-  const methods = offeredMethods(
-    await settingsInForce(db, config),
-    config.paymentProvider,
-    config.pix !== undefined,
-  );
-  return c.json(await loadInstitutionalPage(db, c.get('origin'), resolved.id, { methods }));
+  const settings = await settingsInForce(db, config);
+  const methods = offeredMethods(settings, config.paymentProvider, config.pix !== undefined);
+  return c.json(await loadInstitutionalPage(db, c.get('origin'), resolved.id, settings, { methods }));
 });
 
 url.get('/product/detail', async (c) => {
