@@ -16,6 +16,7 @@ import { activityListSchema } from '#/contract/activity.ts';
 import { outboxSchema } from '#/contract/outbox.ts';
 import { setupSchema } from '#/contract/setup.ts';
 import { pickupListSchema } from '#/contract/pickup.ts';
+import { pageDetailSchema, pageListSchema, pagePreviewSchema } from '#/contract/pages.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -129,6 +130,9 @@ export const SCHEMAS = {
   staffOutbox: outboxSchema,
   staffSetup: setupSchema,
   staffPickup: pickupListSchema,
+  staffPages: pageListSchema,
+  staffPage: pageDetailSchema,
+  staffPagePreview: pagePreviewSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

@@ -20,6 +20,7 @@ export const ENTITIES = [
   'acabamento',
   'cliente',
   'retirada',
+  'pagina',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

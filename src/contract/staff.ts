@@ -7,11 +7,19 @@ import { wholeNumber } from './common.ts';
  * back office (`/painel`) and automation (ADMIN_TOKEN) speak the same staff API.
  */
 
-/** `dono`: everything, the team and the settings; `pedidos`: orders and refunds; `catalogo`: products, stock, prices, coupons, reviews. */
-export const PAPEIS = ['dono', 'pedidos', 'catalogo'] as const;
+/**
+ * `dono`: everything, the team and the settings; `pedidos`: orders and refunds; `catalogo`: products, stock,
+ * prices, coupons, reviews; `conteudo`: the store's pages and marketing, nothing of orders or customers.
+ */
+export const PAPEIS = ['dono', 'pedidos', 'catalogo', 'conteudo'] as const;
 export type Papel = (typeof PAPEIS)[number];
 
-export const PAPEL_LABELS: Record<Papel, string> = { dono: 'Dono', pedidos: 'Pedidos', catalogo: 'Catálogo' };
+export const PAPEL_LABELS: Record<Papel, string> = {
+  dono: 'Dono',
+  pedidos: 'Pedidos',
+  catalogo: 'Catálogo',
+  conteudo: 'Conteúdo',
+};
 
 /** The panel's session travels in this header to the staff API (the browser holds it in the `painel` cookie). */
 export const STAFF_SESSION_HEADER = 'Staff-Session';
@@ -23,7 +31,7 @@ export const STAFF_SESSION = { idleMs: 30 * 60 * 1000, absoluteMs: 12 * 60 * 60 
 /** How long a one-time link to set a password stays good. */
 export const STAFF_LINK_HOURS = 48;
 
-const papel = z.enum(PAPEIS, { error: 'Escolha um papel: dono, pedidos ou catalogo.' });
+const papel = z.enum(PAPEIS, { error: 'Escolha um papel: dono, pedidos, catalogo ou conteudo.' });
 
 /** `POST /v2/admin/session`: log in. */
 export const staffLoginSchema = z.object({

@@ -54,6 +54,7 @@ export type PanelSection =
   | 'equipe'
   | 'atividade'
   | 'retirada'
+  | 'paginas'
   | 'configuracoes'
   | 'conta';
 

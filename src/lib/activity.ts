@@ -15,4 +15,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   acabamento: 'Acabamentos',
   cliente: 'Clientes',
   retirada: 'Retirada',
+  pagina: 'Página',
 };

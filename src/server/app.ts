@@ -25,6 +25,7 @@ import { staffSettings } from './routes/staff-settings.ts';
 import { staffOutbox } from './routes/staff-outbox.ts';
 import { staffSetup } from './routes/staff-setup.ts';
 import { staffPickup } from './routes/staff-pickup.ts';
+import { staffPages } from './routes/staff-pages.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
@@ -117,6 +118,7 @@ export function createPlatform({
   api.route('/v2/admin/outbox', staffOutbox);
   api.route('/v2/admin/setup', staffSetup);
   api.route('/v2/admin/pickup-points', staffPickup);
+  api.route('/v2/admin/pages', staffPages);
   // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
   api.route('/webhooks', webhooks);
   // The one-click way out of offers: the signed token in the address is its check (routes/unsubscribe.ts).

@@ -16,3 +16,7 @@ export const OWNERS_COMPANY = {
   remessaLogradouro: 'Rua Barão de Jaguara',
   remessaNumero: '900',
 } satisfies Partial<StoreConfig>;
+
+/** The owner's own "Quem somos", published before the journeys in place of the example's. */
+export const OWNERS_STORY =
+  '<p>A Casa & Metais Campinas é uma loja de família no centro de Campinas: torneiras, cubas e metais para banheiro e cozinha, com entrega em todo o Brasil.</p>';

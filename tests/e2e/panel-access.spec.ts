@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_TOKEN, ownAddress, PORT, signUpCode } from './servers.ts';
 import { randomCpf } from './shopper.ts';
+import type { Papel } from '#/contract/staff.ts';
 
 /**
  * Every back-office route and action, tried by whoever should not pass: a guest and a logged-in shopper are
@@ -15,9 +16,7 @@ const token = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'applica
 const fresh = () => playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: ownAddress() });
 
 /** A member made through the staff API (automation), with a password, logged in through the panel's form. */
-async function memberContext(
-  papel: 'pedidos' | 'catalogo' | 'dono',
-): Promise<{ ctx: APIRequestContext; id: number }> {
+async function memberContext(papel: Papel): Promise<{ ctx: APIRequestContext; id: number }> {
   const api = await fresh();
   const email = `acesso.${papel}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;
   const added = await api.post('/api/v2/admin/staff', {
@@ -99,6 +98,8 @@ const PAGES = [
   '/painel/atividade',
   '/painel/configuracoes',
   '/painel/retirada',
+  '/painel/paginas',
+  '/painel/paginas/1',
   '/painel/nao-existe',
 ];
 
@@ -127,6 +128,11 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/equipe', { nome: 'Intrusa', email: 'intrusa@exemplo.com.br', papel: 'dono' }],
       ['/painel/configuracoes', { nomeLoja: 'Invadida', pixChave: 'intrusa@exemplo.com.br' }],
       ['/painel/retirada', { nome: 'Ponto intruso', endereco: 'Rua Intrusa, 1 – Centro', prazoDias: '1' }],
+      [
+        '/painel/paginas',
+        { titulo: 'Intrusa', slug: 'intrusa', conteudo: '<p>Intrusa</p>', acao: 'publicar' },
+      ],
+      ['/painel/paginas/1', { acao: 'tirar-do-ar' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -173,6 +179,8 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/atividade': [403, 403],
     '/painel/configuracoes': [403, 403],
     '/painel/retirada': [403, 403],
+    '/painel/paginas': [403, 403],
+    '/painel/paginas/1': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -183,6 +191,33 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
       forCatalogue,
     );
   }
+  // The content role: its pages, its own account and the home; nothing of orders, customers or catalogue.
+  const content = await memberContext('conteudo');
+  const forContent: Record<string, number> = {
+    '/painel/paginas': 200,
+    '/painel/paginas/1': 200,
+    '/painel/paginas/999999': 404,
+    '/painel/paginas/abc': 404,
+  };
+  for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
+    const status =
+      forContent[path] ??
+      (path === '/painel' || path === '/painel/conta'
+        ? 200
+        : forOrders === 404 && forCatalogue === 404
+          ? 404
+          : 403);
+    expect((await content.ctx.get(path, { maxRedirects: 0 })).status(), `conteudo ${path}`).toBe(status);
+  }
+  for (const [path, status] of Object.entries(forContent))
+    expect((await content.ctx.get(path, { maxRedirects: 0 })).status(), `conteudo ${path}`).toBe(status);
+  const unpublish = await orders.ctx.post('/painel/paginas/1', {
+    form: { acao: 'tirar-do-ar' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(unpublish.status()).toBe(403);
+  expect((await (await fresh()).get('/institucional/quem-somos')).status()).toBe(200);
   const missing = await orders.ctx.get('/painel/nao-existe');
   expect(await missing.text()).toContain('Página não encontrada no painel');
   expect(missing.headers()['cache-control']).toContain('no-store');

@@ -111,7 +111,7 @@ test('an owner keeps the pickup points: a bad one is refused under its fields, a
   isMobile,
 }) => {
   await teamMember(page, request, 'dono', 'Dona Retirada');
-  // The e2e store's owner set up the company (setup/): nothing of the example is left to do but e-mail.
+  // The e2e store's owner set up the company (setup/): e-mail is still to do, the Pix key is done.
   const setup = page.getByRole('region', { name: 'Deixe a loja com a cara da sua empresa' });
   await expect(setup.getByRole('link', { name: 'Envio de e-mail' })).toBeVisible();
   await expect(setup.getByRole('link', { name: 'Chave Pix da loja' })).toHaveCount(0);

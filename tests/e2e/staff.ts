@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TOKEN, AFTER_PASSWORD } from './servers.ts';
+import type { Papel } from '#/contract/staff.ts';
 
 /** Members of the store's team for the panel's journeys. */
 
@@ -11,7 +12,7 @@ import { ADMIN_TOKEN, AFTER_PASSWORD } from './servers.ts';
 export async function teamMember(
   page: Page,
   request: APIRequestContext,
-  papel: 'dono' | 'catalogo' | 'pedidos',
+  papel: Papel,
   nome: string,
 ): Promise<string> {
   const email = `${papel}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@loja.test`;

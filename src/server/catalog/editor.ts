@@ -1,14 +1,13 @@
 // One concern: a product as the team edits it, read whole and written whole, with its change on the record.
 import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
-import { LINK_SCHEMES, RICH_ATTRIBUTES, RICH_TAGS } from '#/contract/rich-text.ts';
 import type { ProductInput, StaffProduct } from '#/contract/staff-products.ts';
 import { inOrder, inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { isUniqueViolation } from '#/server/db/health.ts';
 import { invalidFields, notFound, PlatformError } from '#/server/errors.ts';
+import { cleanRichText } from '#/server/lib/rich-text.ts';
 import { normalizeText, slugify } from '#/server/lib/text.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
@@ -17,15 +16,6 @@ import { refusals } from './editor-refusals.ts';
 import { productPath } from './urls.ts';
 
 export type Editable = StaffProduct['produto'];
-
-/** A description keeps only what rich text may hold; scripts, styles and event attributes are dropped. */
-const cleanDescription = (html: string) =>
-  sanitizeHtml(html, {
-    allowedTags: RICH_TAGS,
-    allowedAttributes: RICH_ATTRIBUTES,
-    allowedSchemes: LINK_SCHEMES,
-    allowProtocolRelative: false,
-  }).trim();
 
 /** One product whole, as the editor shows it; undefined when there is none. */
 export async function loadEditable(db: Db, id: number): Promise<Editable | undefined> {
@@ -206,7 +196,7 @@ async function write(db: Db, id: number | undefined, given: ProductInput, actor:
           .onConflictDoUpdate({ target: t.productRedirects.slug, set: { productId } });
       }
     }
-    const description = cleanDescription(input.descricao);
+    const description = cleanRichText(input.descricao);
     // Specifications not sent are left as they are (a new product starts with none).
     const specs = input.especificacoes ?? current?.especificacoes ?? [];
     await tx

@@ -96,7 +96,7 @@ export async function resolvePath(db: Db, taxonomy: Taxonomy, path: string): Pro
     const [row] = await db
       .select({ id: t.pages.id })
       .from(t.pages)
-      .where(eq(t.pages.slug, m[1] as string));
+      .where(and(eq(t.pages.slug, m[1] as string), eq(t.pages.published, true)));
     return row && { nivel: 'page', id: row.id };
   }
   const category = taxonomy.categoryByPath.get(path.endsWith('/') ? path : `${path}/`);

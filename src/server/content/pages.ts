@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
@@ -19,7 +19,10 @@ export async function loadInstitutionalPage(
   settings: StoreSettings,
   context: FillContext = {},
 ) {
-  const [page] = await db.select().from(t.pages).where(eq(t.pages.id, id));
+  const [page] = await db
+    .select()
+    .from(t.pages)
+    .where(and(eq(t.pages.id, id), eq(t.pages.published, true)));
   if (!page) throw notFound();
   const html = fillSettings(page.html, settings, true, context);
   const path = pagePath(page.slug);
@@ -28,7 +31,11 @@ export async function loadInstitutionalPage(
       db,
       origin,
       'page',
-      { title: page.title, description: plainText(html), canonical: path },
+      {
+        title: page.seoTitle || page.title,
+        description: page.seoDescription ? fillSettings(page.seoDescription, settings) : plainText(html),
+        canonical: path,
+      },
       [{ label: page.title, path }],
       settings,
     ),

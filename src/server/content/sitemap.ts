@@ -12,7 +12,7 @@ export async function sitemapCounts(db: Db): Promise<{ tipo: SitemapKind; total:
     db.select({ n: count() }).from(t.products).where(eq(t.products.active, true)),
     db.select({ n: count() }).from(t.landingPages),
     db.select({ n: count() }).from(t.lists),
-    db.select({ n: count() }).from(t.pages),
+    db.select({ n: count() }).from(t.pages).where(eq(t.pages.published, true)),
   ]);
   return [
     { tipo: 'produtos', total: products?.n ?? 0 },
@@ -57,6 +57,7 @@ export async function sitemapPaths(
               await db
                 .select({ slug: t.pages.slug })
                 .from(t.pages)
+                .where(eq(t.pages.published, true))
                 .orderBy(sql`id`)
             ).map((p) => pagePath(p.slug)),
             ...(

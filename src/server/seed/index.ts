@@ -1,3 +1,4 @@
+import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
 import { sql } from 'drizzle-orm';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -5,7 +6,6 @@ import * as t from '#/server/db/schema.ts';
 import { BADGES, BRANDS } from './catalog.ts';
 import { buildCoupons } from './coupons.ts';
 import {
-  PAGES,
   POPUPS,
   buildBanners,
   buildLandingPages,
@@ -84,7 +84,7 @@ export async function seedDatabase(db: Db, products = DEFAULT_PRODUCTS): Promise
     await insertAll(q, t.searchTerms, buildVocabulary(generated.products));
     await insertAll(q, t.landingPages, buildLandingPages(categories));
     await insertAll(q, t.lists, buildLists(generated.products));
-    await insertAll(q, t.pages, PAGES);
+    await insertAll(q, t.pages, EXAMPLE_PAGES);
     await insertAll(q, t.menus, buildMenus(categories));
     await insertAll(q, t.banners, buildBanners(categories));
     await insertAll(q, t.showcases, buildShowcases());

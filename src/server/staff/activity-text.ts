@@ -69,6 +69,10 @@ const LABELS: Record<string, string> = {
   gtin: 'GTIN',
   chave: 'Chave de acesso',
   servico: 'Serviço',
+  titulo: 'Título',
+  conteudo: 'Texto',
+  publicada: 'Publicada',
+  slug: 'Endereço da página',
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
@@ -225,6 +229,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'retirada.criar': 'Ponto de retirada criado',
   'retirada.alterar': 'Ponto de retirada alterado',
   'retirada.remover': 'Ponto de retirada removido',
+  'pagina.criar': 'Página criada',
+  'pagina.rascunho': 'Rascunho da página salvo',
+  'pagina.publicar': 'Página publicada',
+  'pagina.tirar-do-ar': 'Página tirada do ar',
+  'pagina.descartar-rascunho': 'Rascunho da página descartado',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',

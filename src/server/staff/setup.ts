@@ -1,9 +1,12 @@
 // One concern: the owner's setup list, what the store still has of the seed's example company or lacks to
 // sell as its own, each item with the panel page where it is changed (contract/setup.ts).
+import { asc, inArray } from 'drizzle-orm';
 import type { Setup, SetupItem } from '#/contract/setup.ts';
 import type { StoreConfigField } from '#/contract/store-config.ts';
 import type { SettingsEnv } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { mailDelivers } from '#/server/mail/mailer.ts';
 import { exampleFields } from './placeholders.ts';
@@ -53,6 +56,7 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
       feito: left.length === 0,
     };
   });
+  itens.push(await pagesItem(db));
   const mail = mailDelivers(env.mailer);
   itens.push({
     id: 'email',
@@ -64,4 +68,29 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
     feito: mail,
   });
   return { itens, pendentes: itens.filter((i) => !i.feito).length };
+}
+
+/** The pages that speak for the company (its story, its privacy and returns terms): the owner's own words. */
+const COMPANY_PAGES = ['quem-somos', 'politica-de-privacidade', 'trocas-e-devolucoes'];
+
+/** Done when none of the company's pages still shows the example's text. */
+async function pagesItem(db: Db): Promise<SetupItem> {
+  const rows = await db
+    .select()
+    .from(t.pages)
+    .where(inArray(t.pages.slug, COMPANY_PAGES))
+    .orderBy(asc(t.pages.title));
+  const example = rows.filter(
+    (row) => row.published && row.html === EXAMPLE_PAGES.find((p) => p.slug === row.slug)?.html,
+  );
+  return {
+    id: 'paginas',
+    titulo: 'Páginas da empresa',
+    detalhe:
+      example.length > 0
+        ? `Ainda com o texto de exemplo: ${example.map((row) => row.title).join(', ')}.`
+        : 'Feito.',
+    href: example[0] ? `/painel/paginas/${String(example[0].id)}` : '/painel/paginas',
+    feito: example.length === 0,
+  };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
-import { OWNERS_COMPANY } from '../owners.ts';
+import { OWNERS_COMPANY, OWNERS_STORY } from '../owners.ts';
 import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
  * has no pickup point. Done through the staff API, with the panel's own validation.
  */
 
-test('the owner gives the store its own company, Pix key and pickup point', async ({ request }) => {
+test('the owner gives the store its own company, Pix key, pickup point and story', async ({ request }) => {
   const url = `http://127.0.0.1:${String(PORT)}/api/v2/admin/settings`;
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, ...ownAddress() };
   const current = storeConfigAnswerSchema.parse(await (await request.get(url, { headers })).json());
@@ -31,4 +31,15 @@ test('the owner gives the store its own company, Pix key and pickup point', asyn
     },
   });
   expect(pickup.status()).toBe(201);
+  // "Quem somos" in the owner's words (the example's tells the seed's story).
+  const pages = `http://127.0.0.1:${String(PORT)}/api/v2/admin/pages`;
+  const { paginas } = (await (await request.get(pages, { headers })).json()) as {
+    paginas: { id: number; slug: string }[];
+  };
+  const story = paginas.find((p) => p.slug === 'quem-somos');
+  const published = await request.put(`${pages}/${String(story?.id)}`, {
+    headers,
+    data: { acao: 'publicar', titulo: 'Quem somos', conteudo: OWNERS_STORY },
+  });
+  expect(published.status()).toBe(200);
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { staffOpenedSchema } from '#/contract/staff.ts';
+import type { Papel } from '#/contract/staff.ts';
 import { addMember, issueLink } from '#/server/staff/members.ts';
 import { json } from './buyers.ts';
 import type { TestPlatform } from './harness.ts';
@@ -25,7 +26,7 @@ export function staffCalls(platform: () => TestPlatform) {
     });
   };
   /** A member with a password, logged in: their id and session token. */
-  async function member(email: string, papel: 'dono' | 'pedidos' | 'catalogo') {
+  async function member(email: string, papel: Papel) {
     const db = platform().database.db;
     const row = await addMember(db, { email, nome: `Pessoa ${papel}`, papel });
     const link = await issueLink(db, 'http://loja.test', row.id);

@@ -273,10 +273,14 @@ describe('a store with the seed’s example Pix key', () => {
         'empresa',
         'atendimento',
         'remessa',
+        'paginas',
         'email',
       ]);
       expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
-      expect(list.pendentes).toBe(5);
+      expect(list.pendentes).toBe(6);
+      expect(list.itens.find((i) => i.id === 'paginas')?.detalhe).toBe(
+        'Ainda com o texto de exemplo: Política de privacidade, Quem somos, Trocas e devoluções.',
+      );
       const served = settingsSchema.parse(await (await https.request('/v2/front/settings')).json());
       expect(served.configuracoes.pagamentos.pix.ativo).toBe(false);
 
@@ -291,6 +295,19 @@ describe('a store with the seed’s example Pix key', () => {
         tipoChave: 'email',
       });
       expect(await methods()).toContain('pix');
+      // The company's pages, in the owner's words (published; a draft is not yet theirs on the store).
+      expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['paginas', 'email']);
+      const pages = (await (await call('/pages', { headers: as(dona.token) })).json()) as {
+        paginas: { id: number; slug: string; titulo: string }[];
+      };
+      for (const p of pages.paginas.filter((p) => /quem-somos|privacidade|trocas/.test(p.slug))) {
+        const saved = await call(`/pages/${String(p.id)}`, {
+          method: 'PUT',
+          body: { acao: 'publicar', titulo: p.titulo, conteudo: `<p>${p.titulo} da Metais do Vale.</p>` },
+          headers: as(dona.token),
+        });
+        expect(saved.status).toBe(200);
+      }
       // What is left: e-mail, which the environment gives (SMTP_URL).
       expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['email']);
       const pedidos = await join('pedidos@https.test', 'pedidos');

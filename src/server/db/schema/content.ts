@@ -1,12 +1,26 @@
 // Editorial content and the store's settings (menus, banners, showcases, popups, pages).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
+/**
+ * Institutional pages (`/institucional/{slug}`), edited by the team in the panel (`/painel/paginas`): the
+ * columns are the published version; `draft` what was saved without publishing (null: none).
+ */
 export const pages = pgTable('pages', {
   id: serial().primaryKey(),
   slug: text().notNull().unique(),
   title: text().notNull(),
   html: text().notNull(),
+  /** Off: the page answers 404 and leaves the sitemap (a link to it in a menu stays until changed). */
+  published: boolean().notNull().default(true),
+  /** For search engines; empty: the title, and the text's first words. */
+  seoTitle: text('seo_title').notNull().default(''),
+  seoDescription: text('seo_description').notNull().default(''),
+  draft: jsonb().$type<PageDraft>(),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }),
 });
+
+/** A page saved without publishing: what the editor shows until it is published or thrown away. */
+export type PageDraft = { title: string; html: string; seoTitle: string; seoDescription: string };
 
 /** Menus, banners, showcases and popups are editorial content: stored as the contract shapes they serve. */
 export const menus = pgTable('menus', {

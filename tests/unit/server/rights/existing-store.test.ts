@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { MenuItem } from '#/contract/store.ts';
 import * as t from '#/server/db/schema.ts';
-import { PRIVACY_HTML, RETURNS_HTML } from '#/server/seed/editorial.ts';
+import { PRIVACY_HTML, RETURNS_HTML } from '#/server/config/example-pages.ts';
 import { startPlatform } from '../harness.ts';
 import type { TestPlatform } from '../harness.ts';
 

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { buildBanners, buildMenus, PAGES, POPUPS } from '#/server/seed/editorial.ts';
+import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
+import { buildBanners, buildMenus, POPUPS } from '#/server/seed/editorial.ts';
 import { buildCategories } from '#/server/seed/generate.ts';
 import { buildCoupons, CAMPAIGN_DAYS, endOfBrasiliaDay } from '#/server/seed/coupons.ts';
 
@@ -35,7 +36,7 @@ function fromSeed(): { code: string; where: string }[] {
   const categories = buildCategories();
   const texts = [
     ...POPUPS.map((p) => ({ text: `${p.name} ${p.content}`, where: `popup ${p.name}` })),
-    ...PAGES.map((p) => ({ text: JSON.stringify(p), where: `page ${p.slug}` })),
+    ...EXAMPLE_PAGES.map((p) => ({ text: JSON.stringify(p), where: `page ${p.slug}` })),
     { text: JSON.stringify(buildBanners(categories)), where: 'banners' },
     { text: JSON.stringify(buildMenus(categories)), where: 'menus' },
   ];
