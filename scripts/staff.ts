@@ -1,4 +1,4 @@
-// `npm run staff -- add <e-mail> --papel <dono|pedidos|catalogo> [--nome "Ana Souza"]`: add someone to the
+// `npm run staff -- add <e-mail> --papel <dono|pedidos|catalogo|conteudo> [--nome "Ana Souza"]`: add someone to the
 // store's team and print their one-time link to set a password (the first owner is made this way; owners
 // add the others in /painel/equipe). `npm run staff -- link <e-mail>`: a new link for someone who lost theirs.
 // It opens the store's database itself (DATABASE_URL, else the PGlite folder DATA_DIR, default .data): with
@@ -11,7 +11,7 @@ import * as t from '#/server/db/schema.ts';
 import { addMember, issueLink } from '#/server/staff/members.ts';
 
 const USAGE =
-  'Uso: npm run staff -- add <e-mail> --papel <dono|pedidos|catalogo> [--nome "Nome Sobrenome"]\n' +
+  'Uso: npm run staff -- add <e-mail> --papel <dono|pedidos|catalogo|conteudo> [--nome "Nome Sobrenome"]\n' +
   '     npm run staff -- link <e-mail>';
 
 const { values, positionals } = parseArgs({
