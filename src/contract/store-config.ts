@@ -125,6 +125,18 @@ export const storeConfigSchema = z.object({
     .string()
     .trim()
     .max(PROMO_MAX, { message: `Use no máximo ${String(PROMO_MAX)} caracteres.` }),
+  /** The home page's title for search engines, after the store's name ("Torneiras, cubas e metais"). */
+  seoTitulo: z
+    .string({ message: 'Informe o que a loja vende, de 10 a 70 caracteres.' })
+    .trim()
+    .min(10, { message: 'Use de 10 a 70 caracteres: o que a loja vende, como “Torneiras e cubas”.' })
+    .max(70, { message: 'Use no máximo 70 caracteres: o Google corta o resto.' }),
+  /** The home page's description for search engines; may use the settings' words ({desconto-pix}). */
+  seoDescricao: z
+    .string({ message: 'Informe a descrição da página inicial, de 50 a 170 caracteres.' })
+    .trim()
+    .min(50, { message: 'Use de 50 a 170 caracteres: uma ou duas frases sobre a loja.' })
+    .max(170, { message: 'Use no máximo 170 caracteres: o Google corta o resto.' }),
   /**
    * Hours after which a logged-in customer who consented to offers is reminded, once, of a cart left with
    * items; null: no such e-mail.
@@ -173,6 +185,8 @@ export const storeConfigAnswerSchema = z.object({
     minutosPagamento: z.number(),
     freteGratisAPartirDe: z.number().nullable(),
     barraPromocional: z.string(),
+    seoTitulo: z.string(),
+    seoDescricao: z.string(),
     lembreteCarrinhoHoras: z.number().nullable(),
     remessaCep: z.string(),
     remessaLogradouro: z.string(),
@@ -214,6 +228,8 @@ export const STORE_CONFIG_LABELS: Record<StoreConfigField, string> = {
   minutosPagamento: 'Minutos para pagar o Pix',
   freteGratisAPartirDe: 'Frete grátis a partir de',
   barraPromocional: 'Texto da barra promocional',
+  seoTitulo: 'Título da página inicial no Google',
+  seoDescricao: 'Descrição da página inicial no Google',
   lembreteCarrinhoHoras: 'Lembrete de carrinho (horas)',
   remessaCep: 'CEP',
   remessaLogradouro: 'Rua ou avenida',

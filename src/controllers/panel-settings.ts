@@ -56,6 +56,8 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
     minutosPagamento: typedNumber(f['minutosPagamento']) ?? '',
     freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
     barraPromocional: text('barraPromocional'),
+    seoTitulo: text('seoTitulo'),
+    seoDescricao: text('seoDescricao'),
     lembreteCarrinhoHoras: typedNumber(f['lembreteCarrinhoHoras']) ?? null,
     remessaCep: text('remessaCep'),
     remessaLogradouro: text('remessaLogradouro'),

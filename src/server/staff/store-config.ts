@@ -91,6 +91,8 @@ function configOf(settings: StoreSettings, team: TeamSettings, promo: MenuItem[]
     minutosPagamento: pix.minutosPagamento,
     freteGratisAPartirDe: free.usarValorFixo ? free.valorFixo : null,
     barraPromocional: plain(promo[0]?.label ?? ''),
+    seoTitulo: settings.seo.title,
+    seoDescricao: settings.seo.description,
     lembreteCarrinhoHoras: team.carrinhoHoras,
     remessaCep: (site.remessa?.cep ?? '').replace(/^(\d{5})(\d{3})$/, '$1-$2'),
     remessaLogradouro: site.remessa?.logradouro ?? '',
@@ -153,6 +155,7 @@ export async function saveStoreConfig(
   const next: StoreSettings = {
     ...settings,
     nomeLoja: input.nomeLoja,
+    seo: { ...settings.seo, title: input.seoTitulo, description: input.seoDescricao },
     emailContato: { ...settings.emailContato, email: input.emailAtendimento },
     dadosSite: {
       ...settings.dadosSite,

@@ -94,11 +94,22 @@ describe('the settings page’s API', () => {
       pixDesconto: 'dez',
       emailsEquipe: ['equipe@loja', 'ok@loja.com.br'],
       nomeLoja: ' ',
+      seoTitulo: 'Metais',
+      seoDescricao: 'x'.repeat(171),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { erros: Record<string, string> };
     expect(Object.keys(body.erros).sort()).toEqual(
-      ['cnpj', 'emailsEquipe', 'minutosPagamento', 'nomeLoja', 'pixChave', 'pixDesconto'].sort(),
+      [
+        'cnpj',
+        'emailsEquipe',
+        'minutosPagamento',
+        'nomeLoja',
+        'pixChave',
+        'pixDesconto',
+        'seoDescricao',
+        'seoTitulo',
+      ].sort(),
     );
     expect(body.erros['pixChave']).toMatch(/Chave Pix inválida/);
     expect(body.erros['minutosPagamento']).toMatch(/de 15 a 2880/);
@@ -130,6 +141,9 @@ describe('the settings page’s API', () => {
       telefone: '1932517000',
       barraPromocional: 'Frete grátis em tudo <até domingo>',
       emailsEquipe: ['Avisos@Loja.com.br', 'avisos@loja.com.br'],
+      seoTitulo: 'Metais e cubas em Campinas',
+      seoDescricao:
+        'Torneiras e cubas da {loja}, com entrega em todo o Brasil e {desconto-pix} de desconto no Pix.',
     };
     const res = await save(change);
     expect(res.status).toBe(200);
@@ -175,15 +189,19 @@ describe('the settings page’s API', () => {
     expect(served.redesSociais).toEqual(servedBefore.redesSociais);
     expect(served.seo).toEqual({
       ...servedBefore.seo,
-      description: expect.stringContaining('Entrega para todo o Brasil e 5% de desconto no Pix.') as string,
+      title: 'Metais e cubas em Campinas',
+      description:
+        'Torneiras e cubas da Metais da Rita, com entrega em todo o Brasil e 5% de desconto no Pix.',
     });
 
     // Every text that states a setting says the new one; every title carries the new name.
     const home = (await (await store.request('/v2/front/url/home')).json()) as {
       estrutura: { seo: { title: string; description: string } };
     };
-    expect(home.estrutura.seo.title).toBe('Metais da Rita | Torneiras, cubas, chuveiros e acessórios');
-    expect(home.estrutura.seo.description).toContain('5% de desconto no Pix');
+    expect(home.estrutura.seo.title).toBe('Metais da Rita | Metais e cubas em Campinas');
+    expect(home.estrutura.seo.description).toBe(
+      'Torneiras e cubas da Metais da Rita, com entrega em todo o Brasil e 5% de desconto no Pix.',
+    );
     const listing = (await (
       await store.request('/v2/front/url/product/listing/category?url=/cozinha/&limit=1')
     ).json()) as { estrutura: { seo: { title: string } } };
