@@ -65,6 +65,7 @@ import type { Booted } from './server/boot.ts';
 import { CLIENT_HEADER } from './server/context.ts';
 import { SHEET_MAX_BYTES, SHEET_TOO_LARGE, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, LOGO_UPLOAD_PATH } from './contract/store-config.ts';
 
 /** No form or API call of the store comes near this; anything larger is refused while it streams. */
 const BODY_MAX_BYTES = 256 * 1024;
@@ -85,12 +86,17 @@ const SHEET_PATHS = new Set(['/painel/produtos/planilha', `/api${SHEET_UPLOAD_PA
 // … and a product's photo: the product's panel page posts it, then its staff API call.
 const photoBody = tooLarge(PHOTO_MAX_BYTES + 64 * 1024, PHOTO_TOO_LARGE);
 const PHOTO_PAGE = /^\/painel\/produtos\/\d{1,9}$/;
+// … and the store's logo: Configurações posts it, then its staff API call.
+const logoBody = tooLarge(LOGO_MAX_BYTES + 64 * 1024, LOGO_TOO_LARGE);
+const LOGO_PATHS = new Set(['/painel/configuracoes', `/api${LOGO_UPLOAD_PATH}`]);
 app.use((c, next) =>
   (SHEET_PATHS.has(c.req.path)
     ? sheetBody
     : PHOTO_PAGE.test(c.req.path) || (c.req.path.startsWith('/api/') && PHOTO_UPLOAD_PATH.test(c.req.path))
       ? photoBody
-      : anyBody)(c, next),
+      : LOGO_PATHS.has(c.req.path)
+        ? logoBody
+        : anyBody)(c, next),
 );
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));

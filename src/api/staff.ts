@@ -55,6 +55,11 @@ export const staffSettings = (client: Client) => getJson(client, 'v2/admin/setti
 /** Change the settings (the whole form; a refusal is a 400 ApiError with each field's message). */
 export const saveStaffSettings = (client: Client, settings: Record<string, unknown>) =>
   sendJson(client, 'put', 'v2/admin/settings', settings, 'staffSettings');
+/** The store's logo (PNG, JPEG or WebP); a file that is not one is a 400 ApiError saying why. */
+export const sendStoreLogo = (client: Client, file: SentFile) =>
+  sendFile(client, 'v2/admin/settings/logo', {}, file, 'staffSettings');
+export const removeStoreLogo = (client: Client) =>
+  sendJson(client, 'delete', 'v2/admin/settings/logo', undefined, 'staffSettings');
 
 /** What the store still has of the seed's example, each with where it is changed (owners). */
 export const staffSetup = (client: Client) => getJson(client, 'v2/admin/setup', {}, 'staffSetup');

@@ -8,6 +8,10 @@ export const settingsSchema = z.object({
     nomeLoja: z.string(),
     /** Path of the store's logo; empty: the store has none, and shows its name. */
     logo: z.string(),
+    /** The logo's size as the header draws it, in CSS pixels (the file is twice as large, for sharp screens). */
+    logoTamanho: z.object({ largura: z.number(), altura: z.number() }).optional(),
+    /** Path of the browser tab's icon. */
+    favicon: z.string().optional(),
     emailContato: z.object({ email: z.string() }),
     analytics: z.object({
       googleTagManager: z.string(),

@@ -54,6 +54,15 @@ export const PAYMENT_MINUTES = { min: 15, max: 2880 } as const;
 export const PIX_DISCOUNT_MAX = 30;
 /** Addresses that hear of orders, at most. */
 export const TEAM_ADDRESSES_MAX = 10;
+/** The store's logo as the header draws it (CSS pixels): this tall, at most this wide. */
+export const LOGO_HEIGHT = 32;
+export const LOGO_MAX_WIDTH = 200;
+/** A sent logo, at most (a phone's photo of a sign fits; the store keeps a small copy). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** The staff API's address a logo is sent to, as its own bytes (owners). */
+export const LOGO_UPLOAD_PATH = '/v2/admin/settings/logo';
+export const LOGO_TOO_LARGE = `O logo passa de ${String(LOGO_MAX_BYTES / 1024 / 1024)} MB: reduza-o e envie outra vez.`;
+
 /** The promo bar's text, at most (it is one line on a phone). */
 export const PROMO_MAX = 90;
 
@@ -209,6 +218,8 @@ export const storeConfigAnswerSchema = z.object({
   }),
   /** Whether an invoicing provider is configured (FOCUSNFE_TOKEN): without one the store issues no NF-e. */
   notaFiscal: z.object({ provedor: z.boolean() }),
+  /** The logo the store shows (`proprio`: the owner's, sent in Configurações; else the installation's). */
+  logo: z.object({ caminho: z.string(), proprio: z.boolean() }),
 });
 export type StoreConfigAnswer = z.infer<typeof storeConfigAnswerSchema>;
 

@@ -1,8 +1,11 @@
-import { saveStaffSettings, staffSettings } from '#/api/staff.ts';
+import { ApiError } from '#/api/http.ts';
+import type { Client } from '#/api/http.ts';
+import { removeStoreLogo, saveStaffSettings, sendStoreLogo, staffSettings } from '#/api/staff.ts';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from '#/contract/store-config.ts';
 import type { StoreConfig, StoreConfigAnswer } from '#/contract/store-config.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
-import { postedFields } from './fields.ts';
+import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { typedNumber } from './panel-coupons.ts';
 import { panelPage } from './panel.ts';
@@ -82,7 +85,21 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
  */
 export async function panelSettingsPage(visit: Visit): Promise<Answer<PanelPage<SettingsView>>> {
   return panelPage<SettingsView>(visit, ['dono'], async (frame) => {
-    const fields = await postedFields(visit.request);
+    const posted =
+      visit.request.method === 'POST' ? await visit.request.formData().catch(() => undefined) : undefined;
+    const fields = posted && fieldsOf(posted);
+    const logoAction = fields?.['acao'];
+    if (posted && (logoAction === 'logo-enviar' || logoAction === 'logo-remover'))
+      try {
+        await logo(frame.client, logoAction, posted);
+        return redirect(`${SETTINGS_PATH}?feito=${logoAction}#h-logo`);
+      } catch (error) {
+        const refused = refusal(error);
+        const current = await staffSettings(frame.client);
+        const notice = { text: refusalLine(refused), error: true };
+        const form = { values: fieldsFrom(current.configuracao), errors: {} };
+        return { status: refused.status, view: { frame, content: { current, form, notice } } };
+      }
     const current = await staffSettings(frame.client);
     let form: FormOutcome | undefined;
     let status: number | undefined;
@@ -100,10 +117,8 @@ export async function panelSettingsPage(visit: Visit): Promise<Answer<PanelPage<
           notice: { text: refusalLine(refused), error: true },
         };
       }
-    const notice: Notice | undefined =
-      !form && visit.url.searchParams.get('feito') === 'salvo'
-        ? { text: 'Configurações salvas. A loja passa a usá-las em alguns segundos.', error: false }
-        : undefined;
+    const done = DONE[visit.url.searchParams.get('feito') ?? ''];
+    const notice: Notice | undefined = !form && done ? { text: done, error: false } : undefined;
     return {
       status,
       view: {
@@ -111,5 +126,27 @@ export async function panelSettingsPage(visit: Visit): Promise<Answer<PanelPage<
         content: { current, form: form ?? { values: fieldsFrom(current.configuracao), errors: {} }, notice },
       },
     };
+  });
+}
+
+const DONE: Partial<Record<string, string>> = {
+  salvo: 'Configurações salvas. A loja passa a usá-las em alguns segundos.',
+  'logo-enviar': 'Logo enviado: a loja já mostra o novo logo no topo e na aba do navegador.',
+  'logo-remover': 'Logo removido: a loja volta a mostrar o nome no topo.',
+};
+
+/** The logo's two buttons: send the chosen file, or go back to none. */
+async function logo(client: Client, action: 'logo-enviar' | 'logo-remover', form: FormData): Promise<void> {
+  if (action === 'logo-remover') {
+    await removeStoreLogo(client);
+    return;
+  }
+  const file = form.get('logo');
+  if (!(file instanceof File) || file.size === 0)
+    throw new ApiError(400, 'logo', 'Escolha o arquivo do logo (PNG, JPEG ou WebP).');
+  if (file.size > LOGO_MAX_BYTES) throw new ApiError(400, 'logo', LOGO_TOO_LARGE);
+  await sendStoreLogo(client, {
+    type: file.type || 'application/octet-stream',
+    bytes: new Uint8Array(await file.arrayBuffer()),
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
+import sharp from 'sharp';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { teamMember } from './staff.ts';
 import { onceAtDesktopWidth } from './widths.ts';
@@ -147,4 +148,62 @@ test('an owner keeps the pickup points: a bad one is refused under its fields, a
     .click();
   await expect(page.getByRole('status').first()).toContainText(`O ponto "${name}" foi removido`);
   await expect(page.getByRole('heading', { level: 2, name })).toHaveCount(0);
+});
+
+test('an owner sends the logo: a file that is not one is refused; the header and the tab show it; removed, it goes', async ({
+  page,
+  request,
+  browser,
+  isMobile,
+}) => {
+  // Once: the logo is the whole store's, and the other journeys run beside this one.
+  onceAtDesktopWidth(isMobile);
+  await teamMember(page, request, 'dono', 'Dona Logo');
+  await page.goto('/painel/configuracoes');
+  const section = page.getByRole('region', { name: 'Logo' });
+  await expect(section).toContainText('A loja ainda não tem logo próprio');
+  await section.getByLabel('Enviar o logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('não sou uma imagem'),
+  });
+  await section.getByRole('button', { name: 'Enviar logo' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('não é uma imagem PNG, JPEG ou WebP');
+
+  const png = await sharp({
+    create: { width: 480, height: 120, channels: 4, background: { r: 11, g: 79, b: 138, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await page.getByRole('region', { name: 'Logo' }).getByLabel('Enviar o logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await page.getByRole('region', { name: 'Logo' }).getByRole('button', { name: 'Enviar logo' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Logo enviado');
+  await expect(page.getByRole('img', { name: /^Logo atual de / })).toBeVisible();
+
+  // A shopper without JavaScript: the header draws it at its size, the tab shows its icon.
+  const shopper = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const header = shopper.locator('header a.logo img');
+  await expect
+    .poll(async () => {
+      await shopper.goto('/');
+      return header.count();
+    })
+    .toBe(1);
+  await expect(header).toHaveAttribute('src', /^\/arquivos\/loja\/logo-[0-9a-f]{16}\.webp$/);
+  await expect(header).toHaveAttribute('width', '128');
+  expect(await header.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(shopper.locator('link[rel="icon"]')).toHaveAttribute('href', /^\/arquivos\/loja\/favicon-/);
+
+  // Back as it was, for the other journeys.
+  await page.getByRole('region', { name: 'Logo' }).getByRole('button', { name: 'Remover o logo' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Logo removido');
+  await shopper.context().close();
+  // (Asked afresh each time: the browser may keep the home page for a minute.)
+  await expect
+    .poll(async () => /<a class="logo[^"]*"[^>]*>\s*<svg/.test(await (await request.get('/')).text()))
+    .toBe(true);
 });

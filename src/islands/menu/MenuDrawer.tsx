@@ -12,7 +12,7 @@ import { readMenuTree } from './read-menu.ts';
  * The open phone menu drawer: greeting, account shortcuts, the architect link and the catalogue
  * drilled down level by level (each level with 'Ver tudo'), as the page's own phone menu lists it.
  */
-export default function MenuDrawer({ storeName }: { storeName: string }) {
+export default function MenuDrawer({ storeName, logo }: { storeName: string; logo: string }) {
   // The tree the page's own phone menu holds (PhoneMenu.astro), read once.
   const [menu] = useState(() => {
     const list = document.querySelector('[data-menu-tree]');
@@ -37,7 +37,7 @@ export default function MenuDrawer({ storeName }: { storeName: string }) {
       <button type="button" className="backdrop" tabIndex={-1} aria-label="Fechar menu" onClick={closeMenu} />
       <div ref={panel} className="drawer drawer--left mm" role="dialog" aria-modal="true" aria-label="Menu">
         <div className="mm__head">
-          <img src="/logo.svg" alt={storeName} width="140" height="32" />
+          {logo ? <img src={logo} alt={storeName} height="32" /> : <b>{storeName}</b>}
           <button type="button" className="icon-btn" aria-label="Fechar menu" onClick={closeMenu}>
             <Icon drawing={icons.close} />
           </button>

@@ -4,7 +4,8 @@ import { $menuOpen, openMenu } from '#/stores/menu.ts';
 import { useLateReady } from '#/islands/shared/ready.ts';
 import mobileMenuCss from './mobile-menu.css?url';
 
-type Props = { storeName: string };
+/** `logo`: the image the header shows ('' when the store shows its name). */
+type Props = { storeName: string; logo: string };
 
 /** The drawer's code loads when the menu button is first pressed (MenuDrawer.tsx). */
 const loadDrawer = () => import('./MenuDrawer.tsx');
@@ -14,7 +15,7 @@ const MenuDrawer = lazy(loadDrawer);
  * The phone menu: it takes over the header's menu button, whose <details> list is what shoppers
  * without JavaScript get, and opens the drawer (MenuDrawer.tsx).
  */
-export default function MobileMenu({ storeName }: Props) {
+export default function MobileMenu(props: Props) {
   const styled = useLateReady(mobileMenuCss);
   const open = useStore($menuOpen);
 
@@ -34,7 +35,7 @@ export default function MobileMenu({ storeName }: Props) {
   if (!open || !styled) return null;
   return (
     <Suspense fallback={null}>
-      <MenuDrawer storeName={storeName} />
+      <MenuDrawer {...props} />
     </Suspense>
   );
 }

@@ -7,6 +7,8 @@ import type { Settings } from '#/contract/settings.ts';
 export const STORE_SETTINGS: Settings['configuracoes'] = {
   nomeLoja: 'Casa & Metais',
   logo: '/logo.svg',
+  logoTamanho: { largura: 140, altura: 32 },
+  favicon: '/favicon.svg',
   emailContato: { email: 'atendimento@casaemetais.com.br' },
   analytics: { googleTagManager: '', googleAnalytics: '', facebookPixel: '' },
   integracoes: {

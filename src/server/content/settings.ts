@@ -17,6 +17,9 @@ export async function loadSettings(db: Db): Promise<StoreSettings> {
   const pagamentos = stored.pagamentos as Partial<StoreSettings['pagamentos']> | undefined;
   return {
     ...stored,
+    // A row written before the owner could send a logo: the installation's.
+    logoTamanho: stored.logoTamanho ?? STORE_SETTINGS.logoTamanho,
+    favicon: stored.favicon ?? STORE_SETTINGS.favicon,
     // The sender's address is the store's own: a row saved before it existed has none (never the seed's).
     dadosSite: { ...STORE_SETTINGS.dadosSite, remessa: undefined, ...stored.dadosSite },
     pagamentos: {

@@ -13,6 +13,7 @@ import { IMAGE_SIZES } from '#/server/catalog/media-urls.ts';
 import type { ImageSize } from '#/server/catalog/media-urls.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { PHOTO_MAX_PIXELS, photoContent } from '#/server/catalog/photos.ts';
+import { storeImage } from '#/server/staff/logo.ts';
 import type { Kind } from '#/server/config/finishes.ts';
 import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
 
@@ -110,6 +111,16 @@ media.get('/fotos/:productId/:file', async (c) => {
   const [, photo, size, format] = m as unknown as [string, string, ImageSize, 'webp' | 'jpg'];
   return serveRendered(c, `fotos/${productId}/${c.req.param('file')}`, format, IMAGE_SIZES[size], {
     photo: () => photoContent(c.get('config').db, Number(productId), photo),
+  });
+});
+
+/** The store's own logo and icons (staff/logo.ts): their names change with their content. */
+media.get('/loja/:file', async (c) => {
+  const image = await storeImage(c.get('config').db, c.req.param('file'));
+  if (!image) throw notFound('Imagem não encontrada.');
+  return c.body(new Uint8Array(image.bytes), 200, {
+    'Content-Type': image.format === 'webp' ? 'image/webp' : 'image/png',
+    'Cache-Control': IMMUTABLE,
   });
 });
 

@@ -1,10 +1,12 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { storeConfigSchema } from '#/contract/store-config.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, storeConfigSchema } from '#/contract/store-config.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { invalidFields, refuseByField } from '#/server/errors.ts';
+import { invalidFields, PlatformError, refuseByField } from '#/server/errors.ts';
 import { allow } from '#/server/middleware.ts';
 import { recorded } from '#/server/staff/audit.ts';
+import { removeLogo, saveLogo } from '#/server/staff/logo.ts';
 import { exampleFields } from '#/server/staff/placeholders.ts';
 import { changedFields, fixedFields, readStoreConfig, saveStoreConfig } from '#/server/staff/store-config.ts';
 
@@ -44,6 +46,51 @@ staffSettings.put('/', zValidator('json', storeConfigSchema, refuse), async (c) 
         }
       );
     },
+  );
+  return c.json(await readStoreConfig(config.db, config));
+});
+
+/** The store's logo, sent as its own bytes (PNG, JPEG or WebP): the header and the tab's icon. */
+staffSettings.post(
+  '/logo',
+  bodyLimit({
+    maxSize: LOGO_MAX_BYTES,
+    onError: () => {
+      throw new PlatformError(413, 'payload_too_large', LOGO_TOO_LARGE);
+    },
+  }),
+  async (c) => {
+    const config = c.get('config');
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    await recorded(
+      config.db,
+      (tx) => saveLogo(tx, bytes),
+      (change) => ({
+        actor: c.get('actor'),
+        action: 'configuracao.logo',
+        entity: 'configuracao',
+        entityId: 'loja',
+        ...change,
+      }),
+    );
+    return c.json(await readStoreConfig(config.db, config), 201);
+  },
+);
+
+/** Back to no logo of the store's own (the name is shown for a renamed store). */
+staffSettings.delete('/logo', async (c) => {
+  const config = c.get('config');
+  await recorded(
+    config.db,
+    (tx) => removeLogo(tx),
+    (change) =>
+      change && {
+        actor: c.get('actor'),
+        action: 'configuracao.logo-removido',
+        entity: 'configuracao',
+        entityId: 'loja',
+        ...change,
+      },
   );
   return c.json(await readStoreConfig(config.db, config));
 });

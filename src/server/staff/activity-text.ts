@@ -73,6 +73,8 @@ const LABELS: Record<string, string> = {
   conteudo: 'Texto',
   publicada: 'Publicada',
   slug: 'Endereço da página',
+  logo: 'Logo',
+  favicon: 'Ícone da aba',
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
@@ -229,6 +231,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'retirada.criar': 'Ponto de retirada criado',
   'retirada.alterar': 'Ponto de retirada alterado',
   'retirada.remover': 'Ponto de retirada removido',
+  'configuracao.logo': 'Logo da loja enviado',
+  'configuracao.logo-removido': 'Logo da loja removido',
   'pagina.criar': 'Página criada',
   'pagina.rascunho': 'Rascunho da página salvo',
   'pagina.publicar': 'Página publicada',

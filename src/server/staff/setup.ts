@@ -3,7 +3,9 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Setup, SetupItem } from '#/contract/setup.ts';
 import type { StoreConfigField } from '#/contract/store-config.ts';
+import { loadSettings, logoInForce } from '#/server/content/settings.ts';
 import type { SettingsEnv } from '#/server/content/settings.ts';
+import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
@@ -55,6 +57,17 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
       href: `${SETTINGS}#f-${left[0] ?? fields[0] ?? ''}`,
       feito: left.length === 0,
     };
+  });
+  const shown = logoInForce(await loadSettings(db));
+  const ownLogo = shown !== STORE_SETTINGS.logo;
+  itens.push({
+    id: 'logo',
+    titulo: 'Logo',
+    detalhe: ownLogo
+      ? 'Feito.'
+      : 'O topo da loja ainda mostra o logo de exemplo da instalação: envie o seu (ou mude o nome da loja, que aparece no lugar).',
+    href: `${SETTINGS}#h-logo`,
+    feito: ownLogo,
   });
   itens.push(await pagesItem(db));
   const mail = mailDelivers(env.mailer);

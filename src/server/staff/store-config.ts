@@ -124,6 +124,7 @@ export async function readStoreConfig(
     fixadas: fixedFields(env),
     pix: { ativo: motivo === undefined, ...(motivo && { motivo }), ...(kind && { tipoChave: kind }) },
     notaFiscal: { provedor: env.invoiceProvider !== undefined },
+    logo: { caminho: settings.logo, proprio: settings.logo.startsWith('/arquivos/loja/') },
   };
 }
 

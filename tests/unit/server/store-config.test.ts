@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { activityListSchema } from '#/contract/activity.ts';
 import { settingsSchema } from '#/contract/settings.ts';
@@ -291,11 +292,12 @@ describe('a store with the seed’s example Pix key', () => {
         'empresa',
         'atendimento',
         'remessa',
+        'logo',
         'paginas',
         'email',
       ]);
       expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
-      expect(list.pendentes).toBe(6);
+      expect(list.pendentes).toBe(7);
       expect(list.itens.find((i) => i.id === 'paginas')?.detalhe).toBe(
         'Ainda com o texto de exemplo: Política de privacidade, Quem somos, Trocas e devoluções.',
       );
@@ -314,7 +316,22 @@ describe('a store with the seed’s example Pix key', () => {
       });
       expect(await methods()).toContain('pix');
       // The company's pages, in the owner's words (published; a draft is not yet theirs on the store).
-      expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['paginas', 'email']);
+      expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual([
+        'logo',
+        'paginas',
+        'email',
+      ]);
+      const logo = await sharp({
+        create: { width: 300, height: 80, channels: 4, background: { r: 120, g: 40, b: 10, alpha: 1 } },
+      })
+        .png()
+        .toBuffer();
+      const sent = await https.request('/v2/admin/settings/logo', {
+        method: 'POST',
+        headers: { ...as(dona.token), 'Content-Type': 'application/octet-stream' },
+        body: new Blob([new Uint8Array(logo)]),
+      });
+      expect(sent.status).toBe(201);
       const pages = (await (await call('/pages', { headers: as(dona.token) })).json()) as {
         paginas: { id: number; slug: string; titulo: string }[];
       };

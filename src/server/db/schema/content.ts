@@ -81,6 +81,23 @@ export const settings = pgTable('settings', {
   value: jsonb().notNull(),
 });
 
+/**
+ * The store's own images (`logo`, `favicon`), made from the file the owner sent and kept
+ * whole in the database: served at `/arquivos/loja/{key}-{hash}.{format}` with immutable caching.
+ */
+export const storeImages = pgTable('store_images', {
+  key: text().primaryKey().$type<StoreImageKey>(),
+  hash: text().notNull(),
+  format: text().notNull().$type<'webp' | 'png'>(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  /** The file, in base64. */
+  content: text().notNull(),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
+
+export type StoreImageKey = 'logo' | 'favicon';
+
 export const seedInfo = pgTable('seed_info', {
   id: integer().primaryKey(),
   products: integer().notNull(),
