@@ -42,15 +42,27 @@ describe('the store’s logo', () => {
     const before = await served();
     expect((await send(await logo('png'), as(orders.token))).status).toBe(403);
     const text = await send(new TextEncoder().encode('não sou uma imagem'));
-    expect(text).toMatchObject({ status: 400, body: { mensagem: expect.stringMatching(/não é uma imagem/) } });
+    expect(text).toMatchObject({
+      status: 400,
+      body: { mensagem: expect.stringMatching(/não é uma imagem/) as unknown },
+    });
     const gif = await send(await logo('gif'));
-    expect(gif).toMatchObject({ status: 400, body: { mensagem: expect.stringMatching(/PNG, JPEG ou WebP/) } });
+    expect(gif).toMatchObject({
+      status: 400,
+      body: { mensagem: expect.stringMatching(/PNG, JPEG ou WebP/) as unknown },
+    });
     const small = await send(await logo('png', 120, 40));
-    expect(small).toMatchObject({ status: 400, body: { mensagem: expect.stringMatching(/pequeno demais/) } });
+    expect(small).toMatchObject({
+      status: 400,
+      body: { mensagem: expect.stringMatching(/pequeno demais/) as unknown },
+    });
     const cut = (await logo('png')).subarray(0, 300);
     expect((await send(cut)).status).toBe(400);
     const huge = await send(new Uint8Array(LOGO_MAX_BYTES + 1));
-    expect(huge).toMatchObject({ status: 413, body: { mensagem: expect.stringMatching(/passa de 5 MB/) } });
+    expect(huge).toMatchObject({
+      status: 413,
+      body: { mensagem: expect.stringMatching(/passa de 5 MB/) as unknown },
+    });
     expect(await served()).toEqual(before);
   });
 
@@ -71,7 +83,9 @@ describe('the store’s logo', () => {
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 64]);
     expect(settings.favicon).toMatch(/^\/arquivos\/loja\/favicon-[0-9a-f]{16}\.png$/);
-    const icon = await sharp(Buffer.from(await (await file(settings.favicon ?? '')).arrayBuffer())).metadata();
+    const icon = await sharp(
+      Buffer.from(await (await file(settings.favicon ?? '')).arrayBuffer()),
+    ).metadata();
     expect([icon.format, icon.width, icon.height]).toEqual(['png', 64, 64]);
 
     // Another logo: new names; the old one is gone, a made-up one was never there.
