@@ -47,6 +47,8 @@ export const settingsSchema = z.object({
       alertaFreteGratis: z.object({ ativo: z.boolean(), valorFixo: z.number(), usarValorFixo: z.boolean() }),
       prazoMedioEntrega: z.object({ ativo: z.boolean(), porcentagem: z.number() }),
       valorMinimoCompra: z.number(),
+      /** Our extension: working days between payment and dispatch, added to every delivery promise (absent: 0). */
+      diasPreparo: z.number().int().optional(),
     }),
     dadosSite: z.object({
       razaoSocial: z.string(),

@@ -146,6 +146,12 @@ export const storeConfigSchema = z.object({
     .trim()
     .min(50, { message: 'Use de 50 a 170 caracteres: uma ou duas frases sobre a loja.' })
     .max(170, { message: 'Use no máximo 170 caracteres: o Google corta o resto.' }),
+  /** Working days between payment and dispatch, added to every delivery promise (0: dispatched the same day). */
+  diasPreparo: z
+    .number({ message: 'Informe em dias úteis, de 0 a 15.' })
+    .int({ message: 'Informe em dias úteis inteiros, de 0 a 15.' })
+    .min(0, { message: 'Informe em dias úteis, de 0 a 15.' })
+    .max(15, { message: 'Informe em dias úteis, de 0 a 15.' }),
   /**
    * Hours after which a logged-in customer who consented to offers is reminded, once, of a cart left with
    * items; null: no such e-mail.
@@ -196,6 +202,7 @@ export const storeConfigAnswerSchema = z.object({
     barraPromocional: z.string(),
     seoTitulo: z.string(),
     seoDescricao: z.string(),
+    diasPreparo: z.number(),
     lembreteCarrinhoHoras: z.number().nullable(),
     remessaCep: z.string(),
     remessaLogradouro: z.string(),
@@ -241,6 +248,7 @@ export const STORE_CONFIG_LABELS: Record<StoreConfigField, string> = {
   barraPromocional: 'Texto da barra promocional',
   seoTitulo: 'Título da página inicial no Google',
   seoDescricao: 'Descrição da página inicial no Google',
+  diasPreparo: 'Dias para preparar o pedido',
   lembreteCarrinhoHoras: 'Lembrete de carrinho (horas)',
   remessaCep: 'CEP',
   remessaLogradouro: 'Rua ou avenida',

@@ -31,6 +31,7 @@ function fieldsFrom(config: StoreConfig): Fields {
     ...config,
     pixDesconto: typed(config.pixDesconto),
     minutosPagamento: String(config.minutosPagamento),
+    diasPreparo: String(config.diasPreparo),
     freteGratisAPartirDe:
       config.freteGratisAPartirDe === null ? '' : typed(config.freteGratisAPartirDe, true),
     lembreteCarrinhoHoras: config.lembreteCarrinhoHoras === null ? '' : String(config.lembreteCarrinhoHoras),
@@ -57,6 +58,7 @@ function configFrom(f: Fields, current: StoreConfigAnswer): Record<string, unkno
     pixCidade: text('pixCidade'),
     pixDesconto: typedNumber(f['pixDesconto']) ?? '',
     minutosPagamento: typedNumber(f['minutosPagamento']) ?? '',
+    diasPreparo: typedNumber(f['diasPreparo']) ?? '',
     freteGratisAPartirDe: typedNumber(f['freteGratisAPartirDe']) ?? null,
     barraPromocional: text('barraPromocional'),
     seoTitulo: text('seoTitulo'),

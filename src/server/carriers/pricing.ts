@@ -113,9 +113,10 @@ const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia út
 
 /**
  * The table's quote with its delivery options priced by the carriers: the free-shipping promise of
- * "Econômica" holds (the store pays the carrier), and each option names the service that carries it.
+ * "Econômica" holds (the store pays the carrier), and each option names the service that carries it. Its
+ * days are the carrier's plus the store's own to dispatch (`handlingDays`).
  */
-export function withCarriers(quote: Shipping, choice: CarrierChoice | null): Shipping {
+export function withCarriers(quote: Shipping, choice: CarrierChoice | null, handlingDays = 0): Shipping {
   if (!choice) return quote;
   const fretes = quote.fretes.map((f): Frete => {
     if (f.tipo !== 'entrega' || (f.id !== 'economica' && f.id !== 'expressa')) return f;
@@ -126,8 +127,8 @@ export function withCarriers(quote: Shipping, choice: CarrierChoice | null): Shi
       ...f,
       label: f.id === 'economica' ? `Econômica – ${free ? 'Frete Grátis' : name}` : `Expressa – ${name}`,
       valor: free ? 0 : q.price,
-      prazo: daysText(q.days),
-      dias: q.days,
+      prazo: daysText(q.days + handlingDays),
+      dias: q.days + handlingDays,
       servico: q.serviceId,
     };
   });

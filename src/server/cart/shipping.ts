@@ -69,6 +69,9 @@ export function freeShippingEverywhereFrom(settings: StoreSettings): number {
   return Math.max(...Object.values(TABLE).map((row) => row.freeFrom));
 }
 
+/** Working days the store takes to dispatch a paid order (Configurações), before the carrier's. */
+export const handlingDays = (settings: StoreSettings) => settings.checkout.diasPreparo ?? 0;
+
 /** Working days until an order is ready at a pickup point that does not say. */
 const PICKUP_DAYS = 2;
 
@@ -95,8 +98,11 @@ export function quoteShipping(
   const average = settings.checkout.prazoMedioEntrega;
   const shown = (days: number) =>
     average.ativo ? Math.max(1, Math.ceil((days * average.porcentagem) / 100)) : days;
-  const economy = shown(row.days);
-  const express = Math.max(1, Math.ceil(economy / 2));
+  // The days the store takes to dispatch come before the carrier's (Configurações, "Dias para preparar").
+  const handling = handlingDays(settings);
+  const transit = shown(row.days);
+  const economy = transit + handling;
+  const express = Math.max(1, Math.ceil(transit / 2)) + handling;
   const fretes: Frete[] = [
     {
       id: 'economica',
@@ -159,10 +165,11 @@ export async function quoteProduct(
     .orderBy(t.variants.position)
     .limit(1);
   if (!variant) throw notFound('Produto não encontrado.');
-  const quote = quoteShipping(cep, variant.price * quantidade, quantidade, await loadSettings(db));
+  const settings = await loadSettings(db);
+  const quote = quoteShipping(cep, variant.price * quantidade, quantidade, settings);
   if (!quote) throw badRequest(NO_STATE);
   const line = { variantId: variant.id, quantity: quantidade, unitPrice: variant.price, name: '' };
-  return withCarriers(quote, await carrierChoice(db, provider, cep, [line]));
+  return withCarriers(quote, await carrierChoice(db, provider, cep, [line]), handlingDays(settings));
 }
 
 /** A quote for a whole cart (its subtotal and units), or a 4xx in Portuguese. */
@@ -174,9 +181,11 @@ export async function quoteCart(
 ): Promise<Shipping> {
   if (cart.itens.length === 0)
     throw badRequest('Sua sacola está vazia: adicione um produto para calcular o frete.');
-  const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, await loadSettings(db));
+  const settings = await loadSettings(db);
+  const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
   if (!quote) throw badRequest(NO_STATE);
-  const priced = withCarriers(quote, await carrierChoice(db, provider, cep, carriedLines(cart)));
+  const choice = await carrierChoice(db, provider, cep, carriedLines(cart));
+  const priced = withCarriers(quote, choice, handlingDays(settings));
   return withCartCoupon(priced, cart);
 }
 

@@ -58,6 +58,7 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
     alertaFreteGratis: { ativo: true, valorFixo: 599.9, usarValorFixo: false },
     prazoMedioEntrega: { ativo: true, porcentagem: 80 },
     valorMinimoCompra: 0,
+    diasPreparo: 0,
   },
   dadosSite: {
     razaoSocial: 'Casa e Metais Comércio de Materiais de Construção Ltda.',

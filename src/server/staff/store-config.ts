@@ -93,6 +93,7 @@ function configOf(settings: StoreSettings, team: TeamSettings, promo: MenuItem[]
     barraPromocional: plain(promo[0]?.label ?? ''),
     seoTitulo: settings.seo.title,
     seoDescricao: settings.seo.description,
+    diasPreparo: settings.checkout.diasPreparo ?? 0,
     lembreteCarrinhoHoras: team.carrinhoHoras,
     remessaCep: (site.remessa?.cep ?? '').replace(/^(\d{5})(\d{3})$/, '$1-$2'),
     remessaLogradouro: site.remessa?.logradouro ?? '',
@@ -188,6 +189,7 @@ export async function saveStoreConfig(
     },
     checkout: {
       ...settings.checkout,
+      diasPreparo: input.diasPreparo,
       alertaFreteGratis: {
         ...settings.checkout.alertaFreteGratis,
         usarValorFixo: input.freteGratisAPartirDe !== null,

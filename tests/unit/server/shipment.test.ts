@@ -5,6 +5,7 @@ import { shippingSchema } from '#/contract/shipping.ts';
 import { userSchema } from '#/contract/user.ts';
 import { ufOfCep } from '#/server/addresses/table.ts';
 import { quoteShipping } from '#/server/cart/shipping.ts';
+import { withCarriers } from '#/server/carriers/pricing.ts';
 import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import { newSession, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
@@ -124,6 +125,31 @@ describe('shipping', () => {
     // Alert off: no amount to show; the region's rule still applies.
     expect(quote('01310100', 100, { ativo: false })).not.toHaveProperty('faltaFreteGratis');
     expect(quote('01310100', 300, { ativo: false, usarValorFixo: true })?.fretes[0]?.valor).toBe(0);
+  });
+
+  test('the days the store takes to dispatch are added to every delivery promise, not to pickup', () => {
+    const withDays = (diasPreparo: number) => ({
+      ...STORE_SETTINGS,
+      checkout: { ...STORE_SETTINGS.checkout, diasPreparo },
+      pontosRetirada: [{ id: 1, nome: 'Loja', endereco: 'Rua A, 1', horario: '', prazoDias: 1 }],
+    });
+    const days = (diasPreparo: number) =>
+      quoteShipping('01310100', 100, 1, withDays(diasPreparo))?.fretes.map((f) => [f.id, f.dias, f.prazo]);
+    const none = days(0) ?? [];
+    const three = days(3) ?? [];
+    expect(three).toEqual(
+      none.map(([id, n, text]) =>
+        id === 'retirada-1' ? [id, n, text] : [id, Number(n) + 3, `até ${String(Number(n) + 3)} dias úteis`],
+      ),
+    );
+    // A carrier's days get them too.
+    const table = quoteShipping('01310100', 100, 1, withDays(2));
+    const service = { carrier: 'Jadlog', service: '.Package', serviceId: '3', price: 20, days: 4, boxes: [] };
+    const priced = table && withCarriers(table, { economica: service, expressa: service }, 2);
+    expect(priced?.fretes.find((f) => f.id === 'economica')).toMatchObject({
+      dias: 6,
+      prazo: 'até 6 dias úteis',
+    });
   });
 
   test('a cart quote uses the cart; an empty cart is a 400', async () => {
