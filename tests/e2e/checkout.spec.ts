@@ -9,7 +9,7 @@ test('a new shopper buys with Pix without JavaScript, sees the QR code and the o
   isMobile,
 }) => {
   // Two browsers, five pages through the HTML checker (Java) at desktop width: room on a busy 2-core machine.
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   const viewport = isMobile ? { width: 360, height: 780 } : { width: 1366, height: 900 };
   const context = await browser.newContext({
     javaScriptEnabled: false,

@@ -25,7 +25,7 @@ test('a catalogue member edits a product: refused by the field, then a new price
   isMobile,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const product = await ownProduct(request, isMobile);
   const sku = product.skus[0] as string;
   const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
@@ -127,7 +127,7 @@ test('a catalogue member creates a product with two finishes; it is on sale at i
   isMobile,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await catalogueMember(page, request);
   await page.goto('/painel/produtos');

@@ -22,7 +22,7 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   request,
 }) => {
   onceAtDesktopWidth(isMobile);
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const context = await shopperContext(browser, isMobile, { javaScript: false });
   const page = await context.newPage();
   // A product of its own per project (the second card on mobile), so the two runs never meet.
