@@ -39,7 +39,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
   browser,
   isMobile,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const { email: ownerEmail, link } = ownerLink(isMobile);
   const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   const fits = async (page: Page) => {

@@ -59,7 +59,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   request,
   isMobile,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = newEmail('desiste');
   // The whole journey without JavaScript: the purchase, then the right on the order inside the account.
   const buyer = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
@@ -124,7 +124,7 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   request,
   isMobile,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = newEmail('privada');
   const password = 'uma senha longa de quem sai';
   const name = `Helena Privada ${isMobile ? 'Celular' : 'Mesa'}`;
