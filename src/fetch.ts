@@ -66,6 +66,7 @@ import { CLIENT_HEADER } from './server/context.ts';
 import { SHEET_MAX_BYTES, SHEET_TOO_LARGE, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, LOGO_UPLOAD_PATH } from './contract/store-config.ts';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_TOO_LARGE, BANNER_UPLOAD_PATH } from './contract/banners.ts';
 
 /** No form or API call of the store comes near this; anything larger is refused while it streams. */
 const BODY_MAX_BYTES = 256 * 1024;
@@ -89,6 +90,10 @@ const PHOTO_PAGE = /^\/painel\/produtos\/\d{1,9}$/;
 // … and the store's logo: Configurações posts it, then its staff API call.
 const logoBody = tooLarge(LOGO_MAX_BYTES + 64 * 1024, LOGO_TOO_LARGE);
 const LOGO_PATHS = new Set(['/painel/configuracoes', `/api${LOGO_UPLOAD_PATH}`]);
+// … and a banner's two images: its panel page posts both, then one staff API call each.
+const bannerPageBody = tooLarge(2 * BANNER_IMAGE_MAX_BYTES + 64 * 1024, BANNER_IMAGE_TOO_LARGE);
+const bannerImageBody = tooLarge(BANNER_IMAGE_MAX_BYTES + 64 * 1024, BANNER_IMAGE_TOO_LARGE);
+const BANNER_PAGE = /^\/painel\/banners(\/\d{1,9})?$/;
 app.use((c, next) =>
   (SHEET_PATHS.has(c.req.path)
     ? sheetBody
@@ -96,7 +101,11 @@ app.use((c, next) =>
       ? photoBody
       : LOGO_PATHS.has(c.req.path)
         ? logoBody
-        : anyBody)(c, next),
+        : BANNER_PAGE.test(c.req.path)
+          ? bannerPageBody
+          : c.req.path === `/api${BANNER_UPLOAD_PATH}`
+            ? bannerImageBody
+            : anyBody)(c, next),
 );
 // Behind Netlify's signed proxy, the visitor's address comes from X-Forwarded-For (trusted-proxy.ts).
 if (PROXY_SIGNATURE_SECRET) app.use(trustedProxy(PROXY_SIGNATURE_SECRET));

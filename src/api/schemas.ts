@@ -17,6 +17,8 @@ import { outboxSchema } from '#/contract/outbox.ts';
 import { setupSchema } from '#/contract/setup.ts';
 import { pickupListSchema } from '#/contract/pickup.ts';
 import { pageDetailSchema, pageListSchema, pagePreviewSchema } from '#/contract/pages.ts';
+import { bannerDetailSchema, bannerImageSentSchema, bannerListSchema } from '#/contract/banners.ts';
+import { menuDetailSchema, menuListSchema } from '#/contract/menus.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -133,6 +135,11 @@ export const SCHEMAS = {
   staffPages: pageListSchema,
   staffPage: pageDetailSchema,
   staffPagePreview: pagePreviewSchema,
+  staffBanners: bannerListSchema,
+  staffBanner: bannerDetailSchema,
+  staffBannerImage: bannerImageSentSchema,
+  staffMenus: menuListSchema,
+  staffMenu: menuDetailSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

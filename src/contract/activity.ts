@@ -21,6 +21,8 @@ export const ENTITIES = [
   'cliente',
   'retirada',
   'pagina',
+  'banner',
+  'menu',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

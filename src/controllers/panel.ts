@@ -55,6 +55,8 @@ export type PanelSection =
   | 'atividade'
   | 'retirada'
   | 'paginas'
+  | 'banners'
+  | 'menus'
   | 'configuracoes'
   | 'conta';
 

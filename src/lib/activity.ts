@@ -16,4 +16,6 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   cliente: 'Clientes',
   retirada: 'Retirada',
   pagina: 'Página',
+  banner: 'Banner',
+  menu: 'Menu',
 };

@@ -14,6 +14,7 @@ import { tellExpiredOrders } from './orders/expiry-mail.ts';
 import { expireOrders } from './orders/status.ts';
 import { purgeStaffSessions } from './staff/sessions.ts';
 import { remindTeamOfWaitingOrders } from './staff/team-mail.ts';
+import { dropUnusedBannerImages } from './staff/banner-images.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -38,12 +39,13 @@ export type Purged = {
   catalogImports: number;
   signupCodes: number;
   loginCodes: number;
+  bannerImages: number;
 };
 
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
  * sessions that no longer exist, replay answers older than a day, password-reset links past their
- * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up and held-login codes past their 15 minutes. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up and held-login codes past their 15 minutes, banner images no banner took within a day. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return inTransaction(database.db, async (db) => {
@@ -88,7 +90,9 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .returning({ id: t.catalogImports.id });
     const signupCodes = await purgeSignupCodes(db);
     const loginCodes = await purgeLoginCodes(db);
+    const bannerImages = await dropUnusedBannerImages(db);
     return {
+      bannerImages,
       signupCodes,
       loginCodes,
       staffSessions,

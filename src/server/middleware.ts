@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { SHEET_UPLOAD_PATH } from '#/contract/catalog-sheet.ts';
 import { PHOTO_UPLOAD_PATH } from '#/contract/staff-products.ts';
 import { LOGO_UPLOAD_PATH } from '#/contract/store-config.ts';
+import { BANNER_UPLOAD_PATH } from '#/contract/banners.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_MAX_AGE_S } from '#/contract/session.ts';
@@ -138,6 +139,8 @@ export const jsonMutations: MiddlewareHandler<PlatformEnv> = async (c, next) => 
   if (c.req.method === 'POST' && PHOTO_UPLOAD_PATH.test(c.req.path)) return next();
   // … and the store's logo (routes/staff-settings.ts).
   if (c.req.method === 'POST' && c.req.path.endsWith(LOGO_UPLOAD_PATH)) return next();
+  // … and a banner's image (routes/staff-banners.ts).
+  if (c.req.method === 'POST' && c.req.path.endsWith(BANNER_UPLOAD_PATH)) return next();
   const length = Number(c.req.header('Content-Length') ?? 0);
   if (length > BODY_LIMIT_BYTES) {
     throw new PlatformError(413, 'payload_too_large', 'O corpo da requisição é grande demais.');

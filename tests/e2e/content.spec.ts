@@ -38,6 +38,7 @@ test('a marketing page is served whole to a reader without JavaScript, in the st
   // The shell is there, as the store is now: menus, and the footer with the owner's company.
   await expect(page.locator('footer')).toContainText('11.222.333/0001-81');
   await expect(page.locator('footer')).not.toContainText('12.345.678/0001-95');
+  await expect(page.locator('footer')).not.toContainText('Troque Fácil');
   await context.close();
 
   expect((await (await browser.newPage()).goto('/pagina/nao-existe'))?.status()).toBe(404);

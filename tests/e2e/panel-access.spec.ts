@@ -100,6 +100,10 @@ const PAGES = [
   '/painel/retirada',
   '/painel/paginas',
   '/painel/paginas/1',
+  '/painel/banners',
+  '/painel/banners/1',
+  '/painel/menus',
+  '/painel/menus/footer-ajuda',
   '/painel/nao-existe',
 ];
 
@@ -133,6 +137,9 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
         { titulo: 'Intrusa', slug: 'intrusa', conteudo: '<p>Intrusa</p>', acao: 'publicar' },
       ],
       ['/painel/paginas/1', { acao: 'tirar-do-ar' }],
+      ['/painel/banners/1', { acao: 'remover-confirmado' }],
+      ['/painel/banners', { acao: 'subir', id: '2' }],
+      ['/painel/menus/footer-ajuda', { 'texto-0': 'Intruso', 'link-0': '/' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -181,6 +188,10 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/retirada': [403, 403],
     '/painel/paginas': [403, 403],
     '/painel/paginas/1': [403, 403],
+    '/painel/banners': [403, 403],
+    '/painel/banners/1': [403, 403],
+    '/painel/menus': [403, 403],
+    '/painel/menus/footer-ajuda': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -198,6 +209,13 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/paginas/1': 200,
     '/painel/paginas/999999': 404,
     '/painel/paginas/abc': 404,
+    '/painel/banners': 200,
+    '/painel/banners/1': 200,
+    '/painel/banners/999999': 404,
+    '/painel/banners/abc': 404,
+    '/painel/menus': 200,
+    '/painel/menus/footer-ajuda': 200,
+    '/painel/menus/nao-existe': 404,
   };
   for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
     const status =
@@ -217,6 +235,12 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     maxRedirects: 0,
   });
   expect(unpublish.status()).toBe(403);
+  const removeBanner = await orders.ctx.post('/painel/banners/1', {
+    form: { acao: 'remover-confirmado' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(removeBanner.status()).toBe(403);
   expect((await (await fresh()).get('/institucional/quem-somos')).status()).toBe(200);
   const missing = await orders.ctx.get('/painel/nao-existe');
   expect(await missing.text()).toContain('Página não encontrada no painel');

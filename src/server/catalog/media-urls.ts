@@ -74,7 +74,16 @@ export const badgeImage = (origin: string, id: number) => ({
   imagemOriginal: `${origin}/arquivos/selos/${id}.png`,
 });
 
-export const bannerImage = (origin: string, id: number, device: 'desktop' | 'mobile') => ({
-  imagem: `${origin}/arquivos/banners/${id}-${device}.webp`,
-  imagemOriginal: `${origin}/arquivos/banners/${id}-${device}.jpg`,
-});
+/** A banner's image: the team's own (its id in the name, so a new one is a new address), or the drawing. */
+export const bannerImage = (
+  origin: string,
+  id: number,
+  device: 'desktop' | 'mobile',
+  own: string | null = null,
+) => {
+  const name = own ? `${String(id)}-${device}-${own}` : `${String(id)}-${device}`;
+  return {
+    imagem: `${origin}/arquivos/banners/${name}.webp`,
+    imagemOriginal: `${origin}/arquivos/banners/${name}.jpg`,
+  };
+};

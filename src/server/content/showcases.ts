@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Banner, Showcase } from '#/contract/store.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -12,7 +12,10 @@ import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { fillSettings } from './fill.ts';
 import { loadSettings } from './settings.ts';
 
-/** The banners of a place (`hash`), of one menu level when `levelId` is given; ended promotions are gone. */
+/**
+ * The banners of a place (`hash`), of one menu level when `levelId` is given: those switched on, started and
+ * not ended.
+ */
 export async function loadBanners(
   db: Db,
   origin: string,
@@ -26,6 +29,8 @@ export async function loadBanners(
         and(
           eq(t.banners.hash, hash),
           ...(levelId !== undefined ? [eq(t.banners.levelId, levelId)] : []),
+          eq(t.banners.active, true),
+          or(isNull(t.banners.startsAt), lte(t.banners.startsAt, new Date())),
           or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
         ),
       )
@@ -44,13 +49,13 @@ export async function loadBanners(
     dimensoes: {
       desktop: {
         link: link(b.link),
-        ...bannerImage(origin, b.id, 'desktop'),
+        ...bannerImage(origin, b.id, 'desktop', b.desktopImage),
         largura: b.desktopSize[0] ?? 0,
         altura: b.desktopSize[1] ?? 0,
       },
       mobile: {
         link: link(b.link),
-        ...bannerImage(origin, b.id, 'mobile'),
+        ...bannerImage(origin, b.id, 'mobile', b.mobileImage),
         largura: b.mobileSize[0] ?? 0,
         altura: b.mobileSize[1] ?? 0,
       },

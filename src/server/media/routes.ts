@@ -14,6 +14,7 @@ import type { ImageSize } from '#/server/catalog/media-urls.ts';
 import { getTaxonomy } from '#/server/catalog/taxonomy.ts';
 import { PHOTO_MAX_PIXELS, photoContent } from '#/server/catalog/photos.ts';
 import { storeImage } from '#/server/staff/logo.ts';
+import { bannerImageContent } from '#/server/staff/banner-images.ts';
 import type { Kind } from '#/server/config/finishes.ts';
 import { badgeSvg, bannerSvg, brandSvg, iconSvg, productSvg } from './draw.ts';
 
@@ -143,6 +144,19 @@ media.get('/selos/:file', async (c) => {
 });
 
 media.get('/banners/:file', async (c) => {
+  const own = /^\d{1,9}-(?:desktop|mobile)-([0-9a-f]{24})\.(webp|jpg)$/.exec(c.req.param('file'));
+  if (own) {
+    // The team's image, already cut to its place's size (staff/banners.ts): its id is in the name.
+    const db = c.get('config').db;
+    const [image] = await db
+      .select({ width: t.bannerImages.width })
+      .from(t.bannerImages)
+      .where(eq(t.bannerImages.id, own[1] as string));
+    if (!image) throw notFound('Imagem não encontrada.');
+    return serveRendered(c, `banners/${c.req.param('file')}`, own[2] as Format, image.width, {
+      photo: () => bannerImageContent(db, own[1] as string),
+    });
+  }
   const m = /^(\d{1,9})-(desktop|mobile)\.(webp|jpg)$/.exec(c.req.param('file'));
   if (!m) throw notFound('Imagem não encontrada.');
   const [banner] = await c

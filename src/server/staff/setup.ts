@@ -1,6 +1,6 @@
 // One concern: the owner's setup list, what the store still has of the seed's example company or lacks to
 // sell as its own, each item with the panel page where it is changed (contract/setup.ts).
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Setup, SetupItem } from '#/contract/setup.ts';
 import type { StoreConfigField } from '#/contract/store-config.ts';
 import { loadSettings, logoInForce } from '#/server/content/settings.ts';
@@ -69,7 +69,7 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
     href: `${SETTINGS}#h-logo`,
     feito: ownLogo,
   });
-  itens.push(await pagesItem(db));
+  itens.push(await pagesItem(db), await bannersItem(db));
   const mail = mailDelivers(env.mailer);
   itens.push({
     id: 'email',
@@ -104,6 +104,36 @@ async function pagesItem(db: Db): Promise<SetupItem> {
         ? `Ainda com o texto de exemplo: ${example.map((row) => row.title).join(', ')}.`
         : 'Feito.',
     href: example[0] ? `/painel/paginas/${String(example[0].id)}` : '/painel/paginas',
+    feito: example.length === 0,
+  };
+}
+
+/**
+ * Done when the store shows no banner as the installation made it: each shown one was changed, given the
+ * owner's images, or switched off (a new store's come from the example: "Semana do Banheiro"...).
+ */
+async function bannersItem(db: Db): Promise<SetupItem> {
+  const example = await db
+    .select({ id: t.banners.id, title: t.banners.title })
+    .from(t.banners)
+    .where(
+      and(
+        eq(t.banners.active, true),
+        or(isNull(t.banners.endsAt), gt(t.banners.endsAt, new Date())),
+        isNull(t.banners.updatedAt),
+        isNull(t.banners.desktopImage),
+        isNull(t.banners.mobileImage),
+      ),
+    )
+    .orderBy(asc(t.banners.id));
+  return {
+    id: 'banners',
+    titulo: 'Banners',
+    detalhe:
+      example.length > 0
+        ? `A loja ainda mostra ${String(example.length)} ${example.length === 1 ? 'banner' : 'banners'} de exemplo, como “${example[0]?.title ?? ''}”: troque as imagens e os textos, ou desligue-os.`
+        : 'Feito.',
+    href: example[0] ? `/painel/banners/${String(example[0].id)}` : '/painel/banners',
     feito: example.length === 0,
   };
 }

@@ -6,10 +6,13 @@ import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
 /**
  * Before the journeys, the e2e store is made its owner's, as every store that sells is: a new store keeps the
  * seed's example company and Pix key, which the store refuses (no Pix is offered with the example key), and
- * has no pickup point. Done through the staff API, with the panel's own validation.
+ * has no pickup point, and its footer links to the example's exchange service. Done through the staff API, with
+ * the panel's own validation.
  */
 
-test('the owner gives the store its own company, Pix key, pickup point and story', async ({ request }) => {
+test('the owner gives the store its own company, Pix key, pickup point, story and footer', async ({
+  request,
+}) => {
   const url = `http://127.0.0.1:${String(PORT)}/api/v2/admin/settings`;
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}`, ...ownAddress() };
   const current = storeConfigAnswerSchema.parse(await (await request.get(url, { headers })).json());
@@ -42,4 +45,12 @@ test('the owner gives the store its own company, Pix key, pickup point and story
     data: { acao: 'publicar', titulo: 'Quem somos', conteudo: OWNERS_STORY },
   });
   expect(published.status()).toBe(200);
+  // The footer's help links without the seed's exchange service (another company's address).
+  const menus = `http://127.0.0.1:${String(PORT)}/api/v2/admin/menus/footer-ajuda`;
+  const { menu } = (await (await request.get(menus, { headers })).json()) as {
+    menu: { itens: { id: number; texto: string; link: string; novaAba: boolean }[] };
+  };
+  const own = menu.itens.filter((i) => !i.link.includes('troquefacil'));
+  expect(own.length).toBe(menu.itens.length - 1);
+  expect((await request.put(menus, { headers, data: { itens: own } })).status()).toBe(200);
 });

@@ -123,4 +123,58 @@ describe('no generated staff input is a server error', () => {
       { numRuns: 40 },
     );
   });
+
+  test('PUT a banner and a menu with a hostile field; POST a banner image of random bytes', async () => {
+    const [banner] = await store.database.db.select({ id: t.banners.id }).from(t.banners).limit(1);
+    const bannerForm = {
+      titulo: 'Ofertas da semana',
+      link: '/c/ofertas',
+      inicio: null,
+      fim: null,
+      ativo: true,
+    };
+    const menuEntry = { id: null, texto: 'Ofertas', link: '/c/ofertas', novaAba: false };
+    const sent = fc.oneof(
+      fc
+        .record({
+          field: fc.constantFrom(...Object.keys(bannerForm), 'imagemDesktop', 'lugar'),
+          value: hostile,
+        })
+        .map(({ field, value }) => ({
+          path: `/banners/${String(banner?.id)}`,
+          body: { ...bannerForm, [field]: value },
+        })),
+      fc
+        .record({ field: fc.constantFrom(...Object.keys(menuEntry)), value: hostile })
+        .map(({ field, value }) => ({
+          path: '/menus/footer-institucional',
+          body: { itens: [{ ...menuEntry, [field]: value }] },
+        })),
+      hostile.map((body) => ({ path: '/menus/footer-ajuda', body })),
+    );
+    await fc.assert(
+      fc.asyncProperty(sent, async ({ path, body }) => {
+        const res = await store.request(`/v2/admin${path}`, {
+          method: 'PUT',
+          headers: staff,
+          body: JSON.stringify(body),
+        });
+        const answer = (await res.json()) as { mensagem?: unknown };
+        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 300)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof answer.mensagem).toBe('string');
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 4096 }), async (bytes) => {
+        const res = await store.request('/v2/admin/banners/images?lugar=meio-home&dispositivo=mobile', {
+          method: 'POST',
+          headers: { Authorization: staff.Authorization, 'Content-Type': 'application/octet-stream' },
+          body: new Blob([bytes]),
+        });
+        expect(res.status).toBe(400);
+      }),
+      { numRuns: 30 },
+    );
+  });
 });

@@ -294,10 +294,11 @@ describe('a store with the seed’s example Pix key', () => {
         'remessa',
         'logo',
         'paginas',
+        'banners',
         'email',
       ]);
       expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
-      expect(list.pendentes).toBe(7);
+      expect(list.pendentes).toBe(8);
       expect(list.itens.find((i) => i.id === 'paginas')?.detalhe).toBe(
         'Ainda com o texto de exemplo: Política de privacidade, Quem somos, Trocas e devoluções.',
       );
@@ -319,6 +320,7 @@ describe('a store with the seed’s example Pix key', () => {
       expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual([
         'logo',
         'paginas',
+        'banners',
         'email',
       ]);
       const logo = await sharp({
@@ -339,6 +341,21 @@ describe('a store with the seed’s example Pix key', () => {
         const saved = await call(`/pages/${String(p.id)}`, {
           method: 'PUT',
           body: { acao: 'publicar', titulo: p.titulo, conteudo: `<p>${p.titulo} da Metais do Vale.</p>` },
+          headers: as(dona.token),
+        });
+        expect(saved.status).toBe(200);
+      }
+      // The example's banners: switched off, or made the owner's (here, their text changed).
+      const banners = (await (await call('/banners', { headers: as(dona.token) })).json()) as {
+        banners: { id: number; titulo: string; link: string; situacao: string }[];
+      };
+      expect((await setup()).itens.find((i) => i.id === 'banners')?.detalhe).toMatch(
+        /^A loja ainda mostra \d+ banners de exemplo, como “Semana do Banheiro: até 40% off”/,
+      );
+      for (const b of banners.banners.filter((b) => b.situacao === 'no-ar')) {
+        const saved = await call(`/banners/${String(b.id)}`, {
+          method: 'PUT',
+          body: { titulo: `${b.titulo} na Metais do Vale`, link: b.link },
           headers: as(dona.token),
         });
         expect(saved.status).toBe(200);

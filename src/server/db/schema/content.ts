@@ -46,9 +46,32 @@ export const banners = pgTable(
     mobileSize: integer('mobile_size').array().notNull(),
     /** When the promotion ends: the banner shows a countdown to it, and is gone afterwards. */
     endsAt: timestamp('ends_at', { mode: 'date' }),
+    /** When it starts showing (null: at once). */
+    startsAt: timestamp('starts_at', { mode: 'date' }),
+    /** Off: kept in the panel, shown nowhere. */
+    active: boolean().notNull().default(true),
+    /** The owner's images (banner_images ids), cut to the place's size; null: the drawing of `art`. */
+    desktopImage: text('desktop_image'),
+    mobileImage: text('mobile_image'),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [index('banners_hash_idx').on(t.hash, t.levelId, t.position)],
 );
+
+/**
+ * The images the team sends for banners, already cut to their place's size (staff/banners.ts); one not named
+ * by any banner a day after it was sent is thrown away (housekeeping.ts).
+ */
+export const bannerImages = pgTable('banner_images', {
+  /** 24 hex digits: part of the image's address, which never serves other content. */
+  id: text().primaryKey(),
+  format: text().notNull().$type<'webp'>(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  /** The file, in base64. */
+  content: text().notNull(),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
 
 export const showcases = pgTable('showcases', {
   id: serial().primaryKey(),

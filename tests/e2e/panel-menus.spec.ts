@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './axe.ts';
+import { shopperContext } from './shopper.ts';
+import { teamMember } from './staff.ts';
+
+/**
+ * The content role's menus: a new footer link refused under its row, then saved first in the column, which a
+ * shopper without JavaScript sees at once; then taken out again, leaving the footer as it was. On the desktop
+ * project only: both projects would edit the same menu at once.
+ */
+test.describe.configure({ timeout: 150_000 });
+
+test('a content member adds a link to the footer, first in its column, then takes it out', async ({
+  page,
+  request,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'One menu, edited by one project at a time.');
+  await teamMember(page, request, 'conteudo', 'Mara Menus');
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Menus' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Menus' })).toBeVisible();
+  await page.getByRole('link', { name: 'Rodapé: ajuda' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rodapé: ajuda' })).toBeVisible();
+
+  const text = `Garantia ${String(Date.now()).slice(-6)}`;
+  const blank = page.getByRole('group', { name: 'Novo link' }).first();
+  await blank.getByLabel('Texto').fill(text);
+  await blank.getByLabel('Leva a').fill('javascript:alert(1)');
+  await blank.getByLabel('Posição').fill('0');
+  await page.getByRole('button', { name: 'Salvar o menu' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('Use um endereço da loja');
+  await expect(page.getByRole('group', { name: 'Novo link' }).first().getByLabel('Leva a')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/menus/{hash}');
+
+  await page
+    .getByRole('group', { name: 'Novo link' })
+    .first()
+    .getByLabel('Leva a')
+    .fill('/institucional/quem-somos');
+  await page.getByRole('button', { name: 'Salvar o menu' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Menu salvo');
+  await expect(page.getByRole('group', { name: 'Link 1' }).getByLabel('Texto')).toHaveValue(text);
+
+  const shopper = await (await shopperContext(browser, false, { javaScript: false })).newPage();
+  await shopper.goto('/');
+  const footerLink = shopper.getByRole('contentinfo').getByRole('link', { name: text });
+  await expect(footerLink).toHaveAttribute('href', '/institucional/quem-somos');
+
+  await page.getByRole('group', { name: 'Link 1' }).getByLabel('Tirar este link').check();
+  await page.getByRole('button', { name: 'Salvar o menu' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Menu salvo');
+  await expect(page.getByRole('table', { name: 'Mudanças deste menu' })).toContainText('Mara Menus');
+  await shopper.reload();
+  await expect(shopper.getByRole('contentinfo').getByRole('link', { name: text })).toHaveCount(0);
+  await shopper.context().close();
+});
