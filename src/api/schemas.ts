@@ -19,6 +19,7 @@ import { pickupListSchema } from '#/contract/pickup.ts';
 import { pageDetailSchema, pageListSchema, pagePreviewSchema } from '#/contract/pages.ts';
 import { bannerDetailSchema, bannerImageSentSchema, bannerListSchema } from '#/contract/banners.ts';
 import { menuDetailSchema, menuListSchema } from '#/contract/menus.ts';
+import { contactAnswerSchema } from '#/contract/contact.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -140,6 +141,7 @@ export const SCHEMAS = {
   staffBannerImage: bannerImageSentSchema,
   staffMenus: menuListSchema,
   staffMenu: menuDetailSchema,
+  staffContact: contactAnswerSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

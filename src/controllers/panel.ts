@@ -57,6 +57,7 @@ export type PanelSection =
   | 'paginas'
   | 'banners'
   | 'menus'
+  | 'contato'
   | 'configuracoes'
   | 'conta';
 

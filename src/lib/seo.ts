@@ -2,6 +2,7 @@ import type { Breadcrumb, Seo } from '#/contract/common.ts';
 import type { ProdutoDetalhe } from '#/contract/product.ts';
 import type { AvaliacaoItem } from '#/contract/review.ts';
 import type { Settings } from '#/contract/settings.ts';
+import { openingHoursLd } from './opening-hours.ts';
 
 /** schema.org objects for JSON-LD; every URL absolute. */
 
@@ -20,15 +21,7 @@ export function organizationLd(origin: string, s: Config) {
     telephone: s.dadosSite.telefone,
     address: { '@type': 'PostalAddress', streetAddress: s.dadosSite.endereco, addressCountry: 'BR' },
     sameAs: s.redesSociais.map((r) => r.url),
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
-        opens: '09:00',
-        closes: '17:00',
-      },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Friday'], opens: '09:00', closes: '16:00' },
-    ],
+    openingHoursSpecification: openingHoursLd(s.dadosSite.horarioAtendimento),
   };
 }
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { formatEnd } from '../../src/lib/countdown.ts';
+import { STORE_SETTINGS } from '../../src/server/config/store-settings.ts';
+import { OWNERS_CONTACT } from './owners.ts';
 import { onceAtDesktopWidth } from './widths.ts';
 
 test('a marketing page is served whole to a reader without JavaScript, in the store’s shell as it is now', async ({
@@ -39,6 +41,21 @@ test('a marketing page is served whole to a reader without JavaScript, in the st
   await expect(page.locator('footer')).toContainText('11.222.333/0001-81');
   await expect(page.locator('footer')).not.toContainText('12.345.678/0001-95');
   await expect(page.locator('footer')).not.toContainText('Troque Fácil');
+  // The owner's profiles, never the example's: in the footer and in the home's structured data.
+  const hrefs = await page
+    .locator('footer a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const example = STORE_SETTINGS.redesSociais.map((r) => r.url);
+  expect(hrefs.filter((h) => example.includes(h ?? ''))).toEqual([]);
+  expect(hrefs).toContain(OWNERS_CONTACT.redes.instagram);
+  await page.goto('/');
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as { '@type': string; sameAs?: string[] },
+  );
+  expect(ld.find((x) => x['@type'] === 'OnlineStore')?.sameAs).toEqual([
+    OWNERS_CONTACT.redes.instagram,
+    OWNERS_CONTACT.redes.youtube,
+  ]);
   await context.close();
 
   expect((await (await browser.newPage()).goto('/pagina/nao-existe'))?.status()).toBe(404);

@@ -20,3 +20,15 @@ export const OWNERS_COMPANY = {
 /** The owner's own "Quem somos", published before the journeys in place of the example's. */
 export const OWNERS_STORY =
   '<p>A Casa & Metais Campinas é uma loja de família no centro de Campinas: torneiras, cubas e metais para banheiro e cozinha, com entrega em todo o Brasil.</p>';
+
+/** The owner's opening hours and social profiles, given before the journeys (the example's are another company's). */
+export const OWNERS_CONTACT = {
+  horarios: [
+    { dias: 'Segunda a sexta', horario: '9h às 18h' },
+    { dias: 'Sábado', horario: '9h às 13h' },
+  ],
+  redes: {
+    instagram: 'https://www.instagram.com/casaemetaiscampinas',
+    youtube: 'https://www.youtube.com/@casaemetaiscampinas',
+  },
+};

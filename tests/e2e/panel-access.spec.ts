@@ -104,6 +104,7 @@ const PAGES = [
   '/painel/banners/1',
   '/painel/menus',
   '/painel/menus/footer-ajuda',
+  '/painel/contato',
   '/painel/nao-existe',
 ];
 
@@ -140,6 +141,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/banners/1', { acao: 'remover-confirmado' }],
       ['/painel/banners', { acao: 'subir', id: '2' }],
       ['/painel/menus/footer-ajuda', { 'texto-0': 'Intruso', 'link-0': '/' }],
+      ['/painel/contato', { 'dias-0': 'Nunca', 'horario-0': '0h às 1h' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -192,6 +194,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/banners/1': [403, 403],
     '/painel/menus': [403, 403],
     '/painel/menus/footer-ajuda': [403, 403],
+    '/painel/contato': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -216,6 +219,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/menus': 200,
     '/painel/menus/footer-ajuda': 200,
     '/painel/menus/nao-existe': 404,
+    '/painel/contato': 200,
   };
   for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
     const status =

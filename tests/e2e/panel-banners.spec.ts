@@ -29,7 +29,13 @@ test('a content member puts a banner on the home with their images, switches it 
 }) => {
   await teamMember(page, request, 'conteudo', 'Beto Banners');
   const nav = page.getByRole('navigation', { name: 'Seções do painel' });
-  await expect(nav.getByRole('link')).toHaveText(['Início', 'Páginas', 'Banners', 'Menus']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Início',
+    'Páginas',
+    'Banners',
+    'Menus',
+    'Horários e redes',
+  ]);
   await nav.getByRole('link', { name: 'Banners' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Banners' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Carrossel da página inicial' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { shopperContext } from './shopper.ts';
+import { OWNERS_CONTACT } from './owners.ts';
 import { teamMember } from './staff.ts';
 
 /**
@@ -59,5 +60,55 @@ test('a content member adds a link to the footer, first in its column, then take
   await expect(page.getByRole('table', { name: 'Mudanças deste menu' })).toContainText('Mara Menus');
   await shopper.reload();
   await expect(shopper.getByRole('contentinfo').getByRole('link', { name: text })).toHaveCount(0);
+  await shopper.context().close();
+});
+
+test('a content member gives the store’s hours and profiles: the example’s refused, then the footer shows them', async ({
+  page,
+  request,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'One set of profiles, edited by one project at a time.');
+  await teamMember(page, request, 'conteudo', 'Rita Redes');
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Horários e redes' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Horários e redes sociais' })).toBeVisible();
+  await page.getByLabel('Instagram').fill('https://golpe.example/instagram');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.locator('#f-instagram-erro')).toContainText('perfil da loja no Instagram');
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/contato');
+  // The example's profile is another company's.
+  await page.getByLabel('Instagram').fill(OWNERS_CONTACT.redes.instagram);
+  await page.getByLabel('Facebook').fill('https://www.facebook.com/casaemetais');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.locator('#f-facebook-erro')).toContainText('loja de exemplo');
+
+  await page.getByLabel('Facebook').fill('');
+  await page.getByLabel('YouTube').fill(OWNERS_CONTACT.redes.youtube);
+  for (const [row, line] of OWNERS_CONTACT.horarios.entries()) {
+    await page.getByLabel(`Dias (linha ${String(row + 1)})`).fill(line.dias);
+    await page.getByLabel(`Horário (linha ${String(row + 1)})`).fill(line.horario);
+  }
+  for (let row = OWNERS_CONTACT.horarios.length; row < 6; row += 1) {
+    const days = page.getByLabel(`Dias (linha ${String(row + 1)})`);
+    if ((await days.count()) === 0) break;
+    await days.fill('');
+    await page.getByLabel(`Horário (linha ${String(row + 1)})`).fill('');
+  }
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Salvo');
+
+  const shopper = await (await shopperContext(browser, false, { javaScript: false })).newPage();
+  await shopper.goto('/');
+  const footer = shopper.getByRole('contentinfo');
+  await expect(footer).toContainText('Sábado: 9h às 13h');
+  await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    OWNERS_CONTACT.redes.instagram,
+  );
+  await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
   await shopper.context().close();
 });

@@ -19,7 +19,13 @@ test('a content member writes a page: draft, preview, publish, history, then off
   await teamMember(page, request, 'conteudo', 'Clara Conteúdo');
   // Their menu: the home and the pages; nothing of orders, customers or the catalogue.
   const nav = page.getByRole('navigation', { name: 'Seções do painel' });
-  await expect(nav.getByRole('link')).toHaveText(['Início', 'Páginas', 'Banners', 'Menus']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Início',
+    'Páginas',
+    'Banners',
+    'Menus',
+    'Horários e redes',
+  ]);
 
   await nav.getByRole('link', { name: 'Páginas' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Páginas' })).toBeVisible();

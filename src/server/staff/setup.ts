@@ -11,6 +11,7 @@ import * as t from '#/server/db/schema.ts';
 import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { mailDelivers } from '#/server/mail/mailer.ts';
+import { exampleProfiles } from './contact.ts';
 import { exampleFields } from './placeholders.ts';
 import { readStoreConfig } from './store-config.ts';
 
@@ -70,6 +71,17 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
     feito: ownLogo,
   });
   itens.push(await pagesItem(db), await bannersItem(db));
+  const profiles = exampleProfiles(await loadSettings(db));
+  itens.push({
+    id: 'redes',
+    titulo: 'Redes sociais',
+    detalhe:
+      profiles.length > 0
+        ? `O rodapé ainda leva aos perfis da loja de exemplo: ${profiles.join(', ')}. Informe os da loja ou tire-os.`
+        : 'Feito.',
+    href: '/painel/contato#h-redes',
+    feito: profiles.length === 0,
+  });
   const mail = mailDelivers(env.mailer);
   itens.push({
     id: 'email',

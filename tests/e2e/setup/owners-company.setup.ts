@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
-import { OWNERS_COMPANY, OWNERS_STORY } from '../owners.ts';
+import { OWNERS_COMPANY, OWNERS_CONTACT, OWNERS_STORY } from '../owners.ts';
 import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
 
 /**
@@ -10,7 +10,7 @@ import { ADMIN_TOKEN, ownAddress, PORT } from '../servers.ts';
  * the panel's own validation.
  */
 
-test('the owner gives the store its own company, Pix key, pickup point, story and footer', async ({
+test('the owner gives the store its own company, Pix key, pickup point, story, footer and profiles', async ({
   request,
 }) => {
   const url = `http://127.0.0.1:${String(PORT)}/api/v2/admin/settings`;
@@ -53,4 +53,10 @@ test('the owner gives the store its own company, Pix key, pickup point, story an
   const own = menu.itens.filter((i) => !i.link.includes('troquefacil'));
   expect(own.length).toBe(menu.itens.length - 1);
   expect((await request.put(menus, { headers, data: { itens: own } })).status()).toBe(200);
+  // The owner's hours and profiles (the footer, and the search engines' sameAs).
+  const contact = await request.put(`http://127.0.0.1:${String(PORT)}/api/v2/admin/contact`, {
+    headers,
+    data: OWNERS_CONTACT,
+  });
+  expect(contact.status()).toBe(200);
 });

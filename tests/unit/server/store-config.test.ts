@@ -295,10 +295,11 @@ describe('a store with the seed’s example Pix key', () => {
         'logo',
         'paginas',
         'banners',
+        'redes',
         'email',
       ]);
       expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
-      expect(list.pendentes).toBe(8);
+      expect(list.pendentes).toBe(9);
       expect(list.itens.find((i) => i.id === 'paginas')?.detalhe).toBe(
         'Ainda com o texto de exemplo: Política de privacidade, Quem somos, Trocas e devoluções.',
       );
@@ -321,6 +322,7 @@ describe('a store with the seed’s example Pix key', () => {
         'logo',
         'paginas',
         'banners',
+        'redes',
         'email',
       ]);
       const logo = await sharp({
@@ -360,6 +362,25 @@ describe('a store with the seed’s example Pix key', () => {
         });
         expect(saved.status).toBe(200);
       }
+      // The example's social profiles: refused, then the owner's own (one network left out).
+      const example = await call('/contact', {
+        method: 'PUT',
+        body: {
+          horarios: [{ dias: 'Segunda a sexta', horario: '8h às 18h' }],
+          redes: { instagram: 'https://www.instagram.com/casaemetais' },
+        },
+        headers: as(dona.token),
+      });
+      expect(example.status).toBe(400);
+      const own = await call('/contact', {
+        method: 'PUT',
+        body: {
+          horarios: [{ dias: 'Segunda a sexta', horario: '8h às 18h' }],
+          redes: { instagram: 'https://www.instagram.com/metaisdovale' },
+        },
+        headers: as(dona.token),
+      });
+      expect(own.status).toBe(200);
       // What is left: e-mail, which the environment gives (SMTP_URL).
       expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['email']);
       const pedidos = await join('pedidos@https.test', 'pedidos');
