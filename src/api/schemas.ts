@@ -20,6 +20,7 @@ import { pageDetailSchema, pageListSchema, pagePreviewSchema } from '#/contract/
 import { bannerDetailSchema, bannerImageSentSchema, bannerListSchema } from '#/contract/banners.ts';
 import { menuDetailSchema, menuListSchema } from '#/contract/menus.ts';
 import { contactAnswerSchema } from '#/contract/contact.ts';
+import { shippingTableAnswerSchema } from '#/contract/shipping-table.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -142,6 +143,7 @@ export const SCHEMAS = {
   staffMenus: menuListSchema,
   staffMenu: menuDetailSchema,
   staffContact: contactAnswerSchema,
+  staffShippingTable: shippingTableAnswerSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

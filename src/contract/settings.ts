@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGION_KEYS, regionRowSchema } from './shipping-table.ts';
 
 const pagamentoSchema = z.object({ ativo: z.boolean(), desconto: z.number() });
 
@@ -49,6 +50,8 @@ export const settingsSchema = z.object({
       valorMinimoCompra: z.number(),
       /** Our extension: working days between payment and dispatch, added to every delivery promise (absent: 0). */
       diasPreparo: z.number().int().optional(),
+      /** Our extension: the owner's shipping table by region (/painel/frete); absent: the installation's. */
+      tabelaFrete: z.record(z.enum(REGION_KEYS), regionRowSchema).optional(),
     }),
     dadosSite: z.object({
       razaoSocial: z.string(),

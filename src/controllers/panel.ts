@@ -58,6 +58,7 @@ export type PanelSection =
   | 'banners'
   | 'menus'
   | 'contato'
+  | 'frete'
   | 'configuracoes'
   | 'conta';
 

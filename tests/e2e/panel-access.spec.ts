@@ -105,6 +105,7 @@ const PAGES = [
   '/painel/menus',
   '/painel/menus/footer-ajuda',
   '/painel/contato',
+  '/painel/frete',
   '/painel/nao-existe',
 ];
 
@@ -142,6 +143,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/banners', { acao: 'subir', id: '2' }],
       ['/painel/menus/footer-ajuda', { 'texto-0': 'Intruso', 'link-0': '/' }],
       ['/painel/contato', { 'dias-0': 'Nunca', 'horario-0': '0h às 1h' }],
+      ['/painel/frete', { 'SE-primeiroItem': '0' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -195,6 +197,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/menus': [403, 403],
     '/painel/menus/footer-ajuda': [403, 403],
     '/painel/contato': [403, 403],
+    '/painel/frete': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],

@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Cart } from '#/contract/cart.ts';
 import type { Frete, Shipping } from '#/contract/shipping.ts';
+import type { Region, RegionRow } from '#/contract/shipping-table.ts';
+import { DEFAULT_SHIPPING_TABLE } from '#/server/config/shipping-table.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
@@ -12,12 +14,12 @@ import { carrierChoice, carriedLines, withCarriers } from '#/server/carriers/pri
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
 
 /**
- * Shipping quotes by state: the CEP's UF (addresses/table.ts) gives a region, and the region to prices, delivery times and the value from which 'Econômica' is free
- * (the store's fixed value instead, when its free-shipping alert is set to use it); pickup points from
- * the configuration cost nothing.
+ * Shipping quotes by state: the CEP's UF (addresses/table.ts) gives a region, and the owner's table
+ * (/painel/frete) the region's price, delivery time and the value from which 'Econômica' is free (the store's
+ * fixed value instead, when its free-shipping alert is set to use it); pickup points cost nothing.
  */
 
-const REGION: Record<string, 'SE' | 'S' | 'CO' | 'NE' | 'N'> = {
+const REGION: Record<string, Region> = {
   SP: 'SE',
   RJ: 'SE',
   ES: 'SE',
@@ -47,17 +49,9 @@ const REGION: Record<string, 'SE' | 'S' | 'CO' | 'NE' | 'N'> = {
   TO: 'N',
 };
 
-/**
- * Price of the first item, price per further item, working days and free shipping from, per region
- * (never above the R$ 599,90 the store advertises everywhere: its promo bar and 'Frete grátis' badge).
- */
-const TABLE = {
-  SE: { base: 24.9, extra: 3.5, days: 6, freeFrom: 299.9 },
-  S: { base: 29.9, extra: 4.5, days: 8, freeFrom: 399.9 },
-  CO: { base: 34.9, extra: 5.5, days: 9, freeFrom: 499.9 },
-  NE: { base: 42.9, extra: 6.5, days: 11, freeFrom: 599.9 },
-  N: { base: 54.9, extra: 7.5, days: 14, freeFrom: 599.9 },
-} as const;
+/** The owner's table (/painel/frete), or the one a new store starts with. */
+export const shippingTableOf = (settings: StoreSettings): Record<Region, RegionRow> =>
+  settings.checkout.tabelaFrete ?? DEFAULT_SHIPPING_TABLE;
 
 /**
  * From what value shipping is free to every region: the owner's one threshold when they set it, else the
@@ -66,7 +60,7 @@ const TABLE = {
 export function freeShippingEverywhereFrom(settings: StoreSettings): number {
   const alert = settings.checkout.alertaFreteGratis;
   if (alert.ativo && alert.usarValorFixo) return alert.valorFixo;
-  return Math.max(...Object.values(TABLE).map((row) => row.freeFrom));
+  return Math.max(...Object.values(shippingTableOf(settings)).map((row) => row.gratisAPartirDe));
 }
 
 /** Working days the store takes to dispatch a paid order (Configurações), before the carrier's. */
@@ -77,22 +71,35 @@ const PICKUP_DAYS = 2;
 
 const daysText = (days: number) => `até ${String(days)} ${days === 1 ? 'dia útil' : 'dias úteis'}`;
 
-/** Quotes for `value` worth of `items` units to a CEP; undefined when the CEP belongs to no state. */
+/** What the table charges a parcel of `units` items weighing `grams`: the first item, the others, the kg over. */
+export function tablePrice(row: RegionRow, units: number, grams: number): number {
+  const overKg = Math.max(0, Math.ceil(grams / 1000 - row.kgIncluidos));
+  return toReais(
+    toCents(row.primeiroItem) +
+      toCents(row.itemAdicional) * (Math.max(1, units) - 1) +
+      toCents(row.porKgAdicional) * overKg,
+  );
+}
+
+/**
+ * Quotes for `value` worth of `items` units weighing `grams` to a CEP; undefined when the CEP belongs to no
+ * state.
+ */
 export function quoteShipping(
   cep: string,
   value: number,
   items: number,
   settings: StoreSettings,
+  grams = 0,
 ): Shipping | undefined {
   const uf = ufOfCep(cep);
   const region = uf ? REGION[uf] : undefined;
   if (!uf || !region) return undefined;
-  const row = TABLE[region];
-  const units = Math.max(1, items);
-  const price = toReais(toCents(row.base) + toCents(row.extra) * (units - 1));
+  const row = shippingTableOf(settings)[region];
+  const price = tablePrice(row, items, grams);
   const alert = settings.checkout.alertaFreteGratis;
   // The alert promises its fixed value when set to use it; the quote keeps that promise.
-  const threshold = alert.ativo && alert.usarValorFixo ? alert.valorFixo : row.freeFrom;
+  const threshold = alert.ativo && alert.usarValorFixo ? alert.valorFixo : row.gratisAPartirDe;
   const free = value >= threshold;
   // The average-delivery setting shows the time most orders take (its percentage of the longest).
   const average = settings.checkout.prazoMedioEntrega;
@@ -100,7 +107,7 @@ export function quoteShipping(
     average.ativo ? Math.max(1, Math.ceil((days * average.porcentagem) / 100)) : days;
   // The days the store takes to dispatch come before the carrier's (Configurações, "Dias para preparar").
   const handling = handlingDays(settings);
-  const transit = shown(row.days);
+  const transit = shown(row.dias);
   const economy = transit + handling;
   const express = Math.max(1, Math.ceil(transit / 2)) + handling;
   const fretes: Frete[] = [
@@ -155,7 +162,7 @@ export async function quoteProduct(
 ): Promise<Shipping> {
   const { cep, idProduto, idAtributoValor, quantidade } = request;
   const [variant] = await db
-    .select({ id: t.variants.id, price: t.variants.price })
+    .select({ id: t.variants.id, price: t.variants.price, grams: t.variants.weightGrams })
     .from(t.variants)
     .where(
       idAtributoValor
@@ -166,13 +173,30 @@ export async function quoteProduct(
     .limit(1);
   if (!variant) throw notFound('Produto não encontrado.');
   const settings = await loadSettings(db);
-  const quote = quoteShipping(cep, variant.price * quantidade, quantidade, settings);
+  const grams = (variant.grams ?? 0) * quantidade;
+  const quote = quoteShipping(cep, variant.price * quantidade, quantidade, settings, grams);
   if (!quote) throw badRequest(NO_STATE);
   const line = { variantId: variant.id, quantity: quantidade, unitPrice: variant.price, name: '' };
   return withCarriers(quote, await carrierChoice(db, provider, cep, [line]), handlingDays(settings));
 }
 
-/** A quote for a whole cart (its subtotal and units), or a 4xx in Portuguese. */
+/** What the lines weigh, in grams (a finish without its weight filled in counts nothing). */
+export async function parcelGrams(db: Db, lines: { variantId: number; quantity: number }[]): Promise<number> {
+  if (lines.length === 0) return 0;
+  const rows = await db
+    .select({ id: t.variants.id, grams: t.variants.weightGrams })
+    .from(t.variants)
+    .where(
+      inArray(
+        t.variants.id,
+        lines.map((l) => l.variantId),
+      ),
+    );
+  const weight = new Map(rows.map((r) => [r.id, r.grams ?? 0]));
+  return lines.reduce((sum, l) => sum + (weight.get(l.variantId) ?? 0) * l.quantity, 0);
+}
+
+/** A quote for a whole cart (its subtotal, units and weight), or a 4xx in Portuguese. */
 export async function quoteCart(
   db: Db,
   cep: string,
@@ -182,9 +206,11 @@ export async function quoteCart(
   if (cart.itens.length === 0)
     throw badRequest('Sua sacola está vazia: adicione um produto para calcular o frete.');
   const settings = await loadSettings(db);
-  const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+  const lines = carriedLines(cart);
+  const grams = await parcelGrams(db, lines);
+  const quote = quoteShipping(cep, cart.subtotal.valor, cart.quantidadeTotal, settings, grams);
   if (!quote) throw badRequest(NO_STATE);
-  const choice = await carrierChoice(db, provider, cep, carriedLines(cart));
+  const choice = await carrierChoice(db, provider, cep, lines);
   const priced = withCarriers(quote, choice, handlingDays(settings));
   return withCartCoupon(priced, cart);
 }

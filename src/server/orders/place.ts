@@ -13,7 +13,7 @@ import { ufOfCep } from '#/server/addresses/table.ts';
 import { loadCart } from '#/server/cart/cart.ts';
 import { refreshTotals } from '#/server/catalog/derived.ts';
 import { pricePolicy } from '#/server/catalog/price-policy.ts';
-import { handlingDays, quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
+import { handlingDays, parcelGrams, quoteShipping, withCartCoupon } from '#/server/cart/shipping.ts';
 import { carrierChoice, carriedLines, withCarriers } from '#/server/carriers/pricing.ts';
 import type { CarrierChoice } from '#/server/carriers/pricing.ts';
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
@@ -130,7 +130,8 @@ async function placeInTransaction(
         );
       if (!ufOfCep(address.cep) || !address.logradouro || !address.numero)
         throw badRequest('Complete o endereço de entrega (CEP, rua e número) antes de finalizar.');
-      const table = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings);
+      const grams = await parcelGrams(tx, carriedLines(cart));
+      const table = quoteShipping(address.cep, cart.subtotal.valor, cart.quantidadeTotal, settings, grams);
       const quoted = table && withCarriers(table, carriers, handlingDays(settings));
       const quote = quoted && withCartCoupon(quoted, cart);
       const frete = quote?.fretes.find((f) => f.id === request.frete);

@@ -71,7 +71,18 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
     feito: ownLogo,
   });
   itens.push(await pagesItem(db), await bannersItem(db));
-  const profiles = exampleProfiles(await loadSettings(db));
+  const settings = await loadSettings(db);
+  const ownTable = settings.checkout.tabelaFrete !== undefined;
+  itens.push({
+    id: 'frete',
+    titulo: 'Tabela de frete',
+    detalhe: ownTable
+      ? 'Feito.'
+      : 'O frete por região ainda é o da instalação: confira os valores, os prazos e o frete grátis de cada região.',
+    href: '/painel/frete',
+    feito: ownTable,
+  });
+  const profiles = exampleProfiles(settings);
   itens.push({
     id: 'redes',
     titulo: 'Redes sociais',

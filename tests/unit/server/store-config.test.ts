@@ -295,11 +295,12 @@ describe('a store with the seed’s example Pix key', () => {
         'logo',
         'paginas',
         'banners',
+        'frete',
         'redes',
         'email',
       ]);
       expect(list.itens[0]).toMatchObject({ href: '/painel/configuracoes#f-pixChave' });
-      expect(list.pendentes).toBe(9);
+      expect(list.pendentes).toBe(10);
       expect(list.itens.find((i) => i.id === 'paginas')?.detalhe).toBe(
         'Ainda com o texto de exemplo: Política de privacidade, Quem somos, Trocas e devoluções.',
       );
@@ -322,6 +323,7 @@ describe('a store with the seed’s example Pix key', () => {
         'logo',
         'paginas',
         'banners',
+        'frete',
         'redes',
         'email',
       ]);
@@ -381,6 +383,16 @@ describe('a store with the seed’s example Pix key', () => {
         headers: as(dona.token),
       });
       expect(own.status).toBe(200);
+      // The shipping table, saved once as the owner's (here, as it came).
+      const table = (await (await call('/shipping-table', { headers: as(dona.token) })).json()) as {
+        regioes: unknown;
+      };
+      const savedTable = await call('/shipping-table', {
+        method: 'PUT',
+        body: { regioes: table.regioes },
+        headers: as(dona.token),
+      });
+      expect(savedTable.status).toBe(200);
       // What is left: e-mail, which the environment gives (SMTP_URL).
       expect((await setup()).itens.filter((i) => !i.feito).map((i) => i.id)).toEqual(['email']);
       const pedidos = await join('pedidos@https.test', 'pedidos');
