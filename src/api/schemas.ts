@@ -21,6 +21,7 @@ import { bannerDetailSchema, bannerImageSentSchema, bannerListSchema } from '#/c
 import { menuDetailSchema, menuListSchema } from '#/contract/menus.ts';
 import { contactAnswerSchema } from '#/contract/contact.ts';
 import { shippingTableAnswerSchema } from '#/contract/shipping-table.ts';
+import { popupListSchema } from '#/contract/popups.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -144,6 +145,7 @@ export const SCHEMAS = {
   staffMenu: menuDetailSchema,
   staffContact: contactAnswerSchema,
   staffShippingTable: shippingTableAnswerSchema,
+  staffPopups: popupListSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

@@ -23,6 +23,7 @@ export const ENTITIES = [
   'pagina',
   'banner',
   'menu',
+  'popup',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

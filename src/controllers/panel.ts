@@ -59,6 +59,7 @@ export type PanelSection =
   | 'menus'
   | 'contato'
   | 'frete'
+  | 'avisos'
   | 'configuracoes'
   | 'conta';
 

@@ -18,4 +18,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   pagina: 'Página',
   banner: 'Banner',
   menu: 'Menu',
+  popup: 'Aviso',
 };

@@ -34,6 +34,7 @@ test('a content member puts a banner on the home with their images, switches it 
     'Páginas',
     'Banners',
     'Menus',
+    'Avisos',
     'Horários e redes',
   ]);
   await nav.getByRole('link', { name: 'Banners' }).click();

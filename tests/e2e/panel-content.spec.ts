@@ -5,9 +5,10 @@ import { OWNERS_CONTACT } from './owners.ts';
 import { teamMember } from './staff.ts';
 
 /**
- * The content role's menus: a new footer link refused under its row, then saved first in the column, which a
- * shopper without JavaScript sees at once; then taken out again, leaving the footer as it was. On the desktop
- * project only: both projects would edit the same menu at once.
+ * The content role's menus, hours and profiles, and popups. A new footer link refused under its row, then
+ * saved first in the column, which a shopper without JavaScript sees at once, then taken out again; the
+ * store's hours and profiles; a popup. On the desktop project only: both projects would edit the same
+ * menu, settings and popups at once.
  */
 test.describe.configure({ timeout: 150_000 });
 
@@ -111,4 +112,43 @@ test('a content member gives the store’s hours and profiles: the example’s r
   );
   await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
   await shopper.context().close();
+});
+
+test('a content member writes a popup: refused without text, created switched off, then removed', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'The popups are the store’s, edited by one project at a time.');
+  await teamMember(page, request, 'conteudo', 'Paula Popups');
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Avisos' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Avisos (popups)' })).toBeVisible();
+  const name = `Frete grátis ${String(Date.now()).slice(-6)}`;
+  const form = page.getByRole('region', { name: 'Novo aviso' });
+  await form.getByLabel('Nome (só a equipe vê)').fill(name);
+  await form.getByLabel('Aparece depois de (segundos)').fill('300');
+  // Switched off: no shopper's journey meets it while it is being written.
+  await form.getByLabel('Ligado').uncheck();
+  await form.getByRole('button', { name: 'Criar aviso' }).click();
+  await expect(page.locator('#f-novo-conteudo-erro')).toContainText('Escreva o texto');
+  await expect(page.locator('#f-novo-tempo-erro')).toContainText('de 0 a 120');
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/avisos');
+
+  await form.getByLabel('Aparece depois de (segundos)').fill('10');
+  await form
+    .getByLabel('Texto')
+    .fill('<strong>Frete grátis</strong> no Sudeste hoje.<script>alert(1)</script>');
+  await form.getByLabel('Link do botão (opcional)').fill('/c/frete-gratis');
+  await form.getByRole('button', { name: 'Criar aviso' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Aviso criado');
+  const card = page.getByRole('region', { name: name });
+  await expect(card).toContainText('Desligado');
+  await expect(card.getByLabel('Texto')).toHaveValue('<strong>Frete grátis</strong> no Sudeste hoje.');
+  await card.getByRole('button', { name: `Remover ${name}` }).click();
+  await expect(page.getByRole('status').first()).toContainText('Aviso removido');
+  await expect(page.getByRole('region', { name: name })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Mudanças dos avisos' })).toContainText('Paula Popups');
 });
