@@ -1,7 +1,7 @@
 // One concern: the store's popups as the team edits them (contract/popups.ts), each change in the trail.
 import { asc, eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import type { PopupAdmin, PopupKind, PopupList, PopupPlace, PopupSave } from '#/contract/popups.ts';
+import type { PopupAdmin, PopupList, PopupPlace, PopupSave } from '#/contract/popups.ts';
 import { LINK_SCHEMES } from '#/contract/rich-text.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -53,7 +53,7 @@ function textOf(html: string): string {
 const valuesOf = (input: PopupSave) => ({
   name: input.nome.trim(),
   level: input.nivel,
-  kind: input.tipo as PopupKind,
+  kind: input.tipo,
   content: textOf(input.conteudo),
   link: input.link?.trim() ?? '',
   delaySeconds: input.tempo,
