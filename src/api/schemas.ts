@@ -22,6 +22,7 @@ import { menuDetailSchema, menuListSchema } from '#/contract/menus.ts';
 import { contactAnswerSchema } from '#/contract/contact.ts';
 import { shippingTableAnswerSchema } from '#/contract/shipping-table.ts';
 import { popupListSchema } from '#/contract/popups.ts';
+import { showcasesAnswerSchema } from '#/contract/showcases.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
@@ -67,7 +68,14 @@ import { faturamentoSchema, invoiceXmlSchema } from '#/contract/invoices.ts';
 import { envioSchema } from '#/contract/shipments.ts';
 import { shippingSchema } from '#/contract/shipping.ts';
 import { sitemapIndexSchema, sitemapSchema } from '#/contract/sitemap.ts';
-import { bannersSchema, brandsSchema, menuSchema, popupsSchema, showcaseSchema } from '#/contract/store.ts';
+import {
+  bannersSchema,
+  brandsSchema,
+  menuSchema,
+  popupsSchema,
+  showcaseSchema,
+  homeShowcasesSchema,
+} from '#/contract/store.ts';
 import { userSchema } from '#/contract/user.ts';
 import { dataExportSchema, privacySchema, staffRequestsSchema } from '#/contract/rights.ts';
 import { wishlistAnswerSchema, wishlistProductsSchema, wishlistSchema } from '#/contract/wishlist.ts';
@@ -114,6 +122,7 @@ export const SCHEMAS = {
   menu: menuSchema,
   popups: popupsSchema,
   showcase: showcaseSchema,
+  homeShowcases: homeShowcasesSchema,
   user: userSchema,
   wishlistAnswer: wishlistAnswerSchema,
   wishlistProducts: wishlistProductsSchema,
@@ -146,6 +155,7 @@ export const SCHEMAS = {
   staffContact: contactAnswerSchema,
   staffShippingTable: shippingTableAnswerSchema,
   staffPopups: popupListSchema,
+  staffShowcases: showcasesAnswerSchema,
   staffProduct: staffProductSchema,
   staffProductOptions: staffProductOptionsSchema,
   staffOrderExport: staffOrderExportSchema,

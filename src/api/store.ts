@@ -34,6 +34,10 @@ export const getShowcase = (
   query: { productId?: number; limit?: number } = {},
 ) => getJson(client, `v2/front/showcase/products/${encodeURIComponent(hash)}`, query, 'showcase');
 
+/** The showcases the team puts on the home, in their order (their products: getShowcase). */
+export const getHomeShowcases = async (client: Client) =>
+  (await getJson(client, 'v2/front/showcase/home', {}, 'homeShowcases')).vitrines;
+
 export const getBrands = async (client: Client) =>
   (await getJson(client, 'v2/front/brands', { ativo: 'true' }, 'brands')).marcas;
 

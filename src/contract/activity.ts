@@ -24,6 +24,7 @@ export const ENTITIES = [
   'banner',
   'menu',
   'popup',
+  'vitrine',
 ] as const;
 export type Entidade = (typeof ENTITIES)[number];
 

@@ -59,6 +59,11 @@ export const showcaseSchema = z.object({
 });
 export type Showcase = z.infer<typeof showcaseSchema>;
 
+/** `GET showcase/home` (our extension): the showcases the team puts on the home, in their order. */
+export const homeShowcasesSchema = z.object({
+  vitrines: z.array(z.object({ hash: z.string(), titulo: z.string() })),
+});
+
 export const popupSchema = z.object({
   id: z.number().int(),
   nome: z.string(),

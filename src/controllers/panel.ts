@@ -60,6 +60,7 @@ export type PanelSection =
   | 'contato'
   | 'frete'
   | 'avisos'
+  | 'vitrines'
   | 'configuracoes'
   | 'conta';
 

@@ -19,4 +19,5 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   banner: 'Banner',
   menu: 'Menu',
   popup: 'Aviso',
+  vitrine: 'Vitrines',
 };

@@ -31,6 +31,7 @@ import { staffMenus } from './routes/staff-menus.ts';
 import { staffContact } from './routes/staff-contact.ts';
 import { staffShippingTable } from './routes/staff-shipping-table.ts';
 import { staffPopups } from './routes/staff-popups.ts';
+import { staffShowcases } from './routes/staff-showcases.ts';
 import { staffCustomers } from './routes/staff-customers.ts';
 import { staffDashboard } from './routes/staff-dashboard.ts';
 import { feed } from './routes/feed.ts';
@@ -129,6 +130,7 @@ export function createPlatform({
   api.route('/v2/admin/contact', staffContact);
   api.route('/v2/admin/shipping-table', staffShippingTable);
   api.route('/v2/admin/popups', staffPopups);
+  api.route('/v2/admin/showcases', staffShowcases);
   // Payment providers' notices: the secret in the path is their check (routes/webhooks.ts).
   api.route('/webhooks', webhooks);
   // The one-click way out of offers: the signed token in the address is its check (routes/unsubscribe.ts).

@@ -107,6 +107,7 @@ const PAGES = [
   '/painel/contato',
   '/painel/frete',
   '/painel/avisos',
+  '/painel/vitrines',
   '/painel/nao-existe',
 ];
 
@@ -146,6 +147,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/contato', { 'dias-0': 'Nunca', 'horario-0': '0h às 1h' }],
       ['/painel/frete', { 'SE-primeiroItem': '0' }],
       ['/painel/avisos', { id: '1', acao: 'remover' }],
+      ['/painel/vitrines', { 'hash-0': 'vitrine-ofertas', 'titulo-0': 'Invadida' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -201,6 +203,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/contato': [403, 403],
     '/painel/frete': [403, 403],
     '/painel/avisos': [403, 403],
+    '/painel/vitrines': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -227,6 +230,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/menus/nao-existe': 404,
     '/painel/contato': 200,
     '/painel/avisos': 200,
+    '/painel/vitrines': 200,
   };
   for (const [path, [forOrders, forCatalogue]] of Object.entries(expected)) {
     const status =

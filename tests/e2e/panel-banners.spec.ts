@@ -34,6 +34,7 @@ test('a content member puts a banner on the home with their images, switches it 
     'Páginas',
     'Banners',
     'Menus',
+    'Vitrines',
     'Avisos',
     'Horários e redes',
   ]);

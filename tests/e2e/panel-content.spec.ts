@@ -5,7 +5,7 @@ import { OWNERS_CONTACT } from './owners.ts';
 import { teamMember } from './staff.ts';
 
 /**
- * The content role's menus, hours and profiles, and popups. A new footer link refused under its row, then
+ * The content role's menus, hours and profiles, popups and the home's showcases. A new footer link refused under its row, then
  * saved first in the column, which a shopper without JavaScript sees at once, then taken out again; the
  * store's hours and profiles; a popup. On the desktop project only: both projects would edit the same
  * menu, settings and popups at once.
@@ -151,4 +151,40 @@ test('a content member writes a popup: refused without text, created switched of
   await expect(page.getByRole('status').first()).toContainText('Aviso removido');
   await expect(page.getByRole('region', { name: name })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Mudanças dos avisos' })).toContainText('Paula Popups');
+});
+
+test('a content member renames the home’s last showcase: a shopper sees the new title, then it is put back', async ({
+  page,
+  request,
+  browser,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'The home is the store’s, arranged by one project at a time.');
+  await teamMember(page, request, 'conteudo', 'Vera Vitrines');
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Vitrines' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vitrines da página inicial' })).toBeVisible();
+  const last = page.getByRole('group').last();
+  const before = await last.getByLabel('Título').inputValue();
+  const title = `Novidades ${String(Date.now()).slice(-6)}`;
+  await last.getByLabel('Título').fill('');
+  await page.getByRole('button', { name: 'Salvar as vitrines' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('título da vitrine');
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/vitrines');
+
+  await page.getByRole('group').last().getByLabel('Título').fill(title);
+  await page.getByRole('button', { name: 'Salvar as vitrines' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Vitrines salvas');
+  const shopper = await (await shopperContext(browser, false, { javaScript: false })).newPage();
+  await shopper.goto('/');
+  await expect(shopper.getByRole('heading', { level: 2, name: title })).toBeVisible();
+
+  // Back as it was, for the other journeys' home.
+  await page.getByRole('group').last().getByLabel('Título').fill(before);
+  await page.getByRole('button', { name: 'Salvar as vitrines' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Vitrines salvas');
+  await expect(page.getByRole('table', { name: 'Mudanças das vitrines' })).toContainText('Vera Vitrines');
+  await shopper.context().close();
 });

@@ -24,6 +24,7 @@ test('a content member writes a page: draft, preview, publish, history, then off
     'Páginas',
     'Banners',
     'Menus',
+    'Vitrines',
     'Avisos',
     'Horários e redes',
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Banner, Showcase } from '#/contract/store.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -61,6 +61,16 @@ export async function loadBanners(
       },
     },
   }));
+}
+
+/** The showcases on the home, in the team's order. */
+export async function homeShowcases(db: Db): Promise<{ hash: string; titulo: string }[]> {
+  const rows = await db
+    .select({ hash: t.showcases.hash, titulo: t.showcases.title })
+    .from(t.showcases)
+    .where(isNotNull(t.showcases.homePosition))
+    .orderBy(asc(t.showcases.homePosition), asc(t.showcases.id));
+  return rows;
 }
 
 /** Which products a showcase shows: a curated one by hash, or one computed for a product page. */

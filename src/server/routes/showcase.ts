@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest } from '#/server/errors.ts';
 import { currentPricePolicy } from '#/server/catalog/price-policy.ts';
-import { loadBanners, loadShowcase } from '#/server/content/showcases.ts';
+import { homeShowcases, loadBanners, loadShowcase } from '#/server/content/showcases.ts';
 import type { ShowcaseRequest } from '#/server/content/showcases.ts';
 
 /** `GET showcase/banners/{hash}` and `GET showcase/products/{hash}` (curated, related, recently seen). */
@@ -26,6 +26,9 @@ showcase.get('/banners/:hash', async (c) => {
   });
   return c.json({ banners });
 });
+
+/** The showcases the team puts on the home (`/painel/vitrines`), in their order. */
+showcase.get('/home', async (c) => c.json({ vitrines: await homeShowcases(c.get('config').db) }));
 
 showcase.get('/products/:hash', async (c) => {
   const hash = c.req.param('hash');

@@ -248,17 +248,18 @@ export function buildBanners(categories: CategoryRow[]) {
 
 /** The home's showcases: live ones, picked from the catalogue at each read (content/showcases.ts). */
 export function buildShowcases() {
-  const live = (hash: string, title: string, rule: ShowcaseRule) => ({
+  const live = (hash: string, title: string, rule: ShowcaseRule, homePosition: number) => ({
     hash,
     title,
     tag: 'h2',
     rule,
     productIds: [],
+    homePosition,
   });
   return [
-    live('vitrine-mais-vendidos', 'Mais vendidos', 'mais-vendidos'),
-    live('vitrine-ofertas', 'Ofertas imperdíveis', 'ofertas'),
-    live('vitrine-lancamentos', 'Lançamentos', 'lancamentos'),
+    live('vitrine-mais-vendidos', 'Mais vendidos', 'mais-vendidos', 0),
+    live('vitrine-ofertas', 'Ofertas imperdíveis', 'ofertas', 1),
+    live('vitrine-lancamentos', 'Lançamentos', 'lancamentos', 2),
   ];
 }
 

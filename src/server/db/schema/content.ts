@@ -84,6 +84,8 @@ export const showcases = pgTable('showcases', {
    * products on sale and in stock, by sales, discount or launch); empty: the curated `productIds`.
    */
   rule: text().notNull().default('').$type<ShowcaseRule | ''>(),
+  /** Its place among the home's showcases (`/painel/vitrines`); null: not on the home. */
+  homePosition: integer('home_position'),
 });
 
 export type ShowcaseRule = 'mais-vendidos' | 'ofertas' | 'lancamentos';
