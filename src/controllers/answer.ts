@@ -23,6 +23,35 @@ export function refusal(error: unknown): ApiError {
   throw error;
 }
 
+/**
+ * A refusal of a list's entries (`itens.2.link`, `regioes.SE.dias`) said under the form's own field for that
+ * row (`link-5`, `dias-SE`): `rowOf` names the form's row of each entry the body sent (undefined: none); any
+ * other field is renamed by `rename`.
+ */
+export function refusalInRows(
+  error: ApiError,
+  list: string,
+  rowOf: (entry: string) => string | undefined,
+  rename: (key: string) => string = (key) => key,
+): ApiError {
+  const fields: Record<string, string> = {};
+  const entry = new RegExp(`^${list}\\.([^.]+)\\.(\\w+)$`);
+  for (const [key, message] of Object.entries(error.fields)) {
+    const m = entry.exec(key);
+    const row = m ? rowOf(m[1] ?? '') : undefined;
+    fields[m && row !== undefined ? `${m[2] ?? ''}-${row}` : rename(key)] = message;
+  }
+  return new ApiError(error.status, error.endpoint, error.mensagem, fields);
+}
+
+/** The row of each entry the body sent, by its index in the list (`rowOf[2]`: the form's row of entry 2). */
+export const rowsByIndex =
+  (rowOf: readonly number[]) =>
+  (index: string): string | undefined => {
+    const row = rowOf[Number(index)];
+    return row === undefined ? undefined : String(row);
+  };
+
 /** A one-field form refused by the platform: its status and what to say by the field (else the message). */
 export function fieldRefusal(error: unknown, field: string): { status: number; why: string } {
   const refused = refusal(error);

@@ -1,9 +1,8 @@
 import { saveContact, staffContact } from '#/api/staff-contact.ts';
-import { ApiError } from '#/api/core.ts';
 import { HOURS_MAX, SOCIAL_KEYS } from '#/contract/contact.ts';
 import type { ContactAnswer } from '#/contract/contact.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
-import { redirect, refusal, refusalLine } from './answer.ts';
+import { redirect, refusal, refusalInRows, refusalLine, rowsByIndex } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelPage } from './panel.ts';
@@ -47,18 +46,6 @@ function contactOf(fields: Fields, rows: number) {
   };
 }
 
-/** The platform's refusal of `horarios.{n}.{field}` or `redes.{network}`, said under that field of the form. */
-function inPlace(error: ApiError, rowOf: number[]): ApiError {
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    const hour = /^horarios\.(\d+)\.(dias|horario)$/.exec(key);
-    const row = hour ? rowOf[Number(hour[1])] : undefined;
-    const name = hour && row !== undefined ? `${hour[2] ?? ''}-${String(row)}` : key.replace(/^redes\./, '');
-    fields[name === 'horarios' ? 'dias-0' : name] = message;
-  }
-  return new ApiError(error.status, error.endpoint, error.mensagem, fields);
-}
-
 /**
  * `/painel/contato` (owners and `conteudo`): the store's opening hours (the footer, the service page, when a
  * Pix paid by key is confirmed) and its social networks (the footer, the search engines' `sameAs`).
@@ -86,7 +73,10 @@ export async function panelContactPage(visit: Visit): Promise<Answer<PanelPage<C
       await saveContact(frame.client, contact);
       return redirect('/painel/contato?aviso=salvo');
     } catch (error) {
-      const refused = inPlace(refusal(error), rowOf);
+      // A profile's refusal goes under its network's field; "no hours at all", under the first row.
+      const refused = refusalInRows(refusal(error), 'horarios', rowsByIndex(rowOf), (key) =>
+        key === 'horarios' ? 'dias-0' : key.replace(/^redes\./, ''),
+      );
       const notice = { text: refusalLine(refused), error: true };
       const form = { values: fields, errors: refused.fields, notice, status: refused.status };
       return { status: refused.status, view: { frame, content: { contato, form, linhas: rows, notice } } };

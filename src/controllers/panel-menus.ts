@@ -1,9 +1,8 @@
 import { saveMenu, staffMenu, staffMenus } from '#/api/staff-menus.ts';
-import { ApiError } from '#/api/core.ts';
 import { MENU_ITEMS_MAX } from '#/contract/menus.ts';
 import type { MenuDetail, MenuEntry, MenuList } from '#/contract/menus.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
-import { redirect, refusal, refusalLine } from './answer.ts';
+import { redirect, refusal, refusalInRows, refusalLine, rowsByIndex } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelPage } from './panel.ts';
@@ -66,17 +65,6 @@ function entriesOf(fields: Fields, rows: number): { itens: MenuEntry[]; rowOf: n
   return { itens: kept.map((k) => k.entry), rowOf: kept.map((k) => k.row) };
 }
 
-/** The platform's refusal of `itens.{n}.{field}`, said under that row's field. */
-function byRow(error: ApiError, rowOf: number[]): ApiError {
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    const m = /^itens\.(\d+)\.(texto|link|novaAba)$/.exec(key);
-    const row = m ? rowOf[Number(m[1])] : undefined;
-    fields[m && row !== undefined ? `${m[2] ?? ''}-${String(row)}` : key] = message;
-  }
-  return new ApiError(error.status, error.endpoint, error.mensagem, fields);
-}
-
 const DONE: Partial<Record<string, string>> = {
   salvo: 'Menu salvo. A loja mostra os links novos em até um minuto.',
 };
@@ -117,7 +105,7 @@ export async function panelMenuEditor(
       await saveMenu(frame.client, hash, { itens });
       return redirect(`/painel/menus/${hash}?aviso=salvo`);
     } catch (error) {
-      const refused = byRow(refusal(error), rowOf);
+      const refused = refusalInRows(refusal(error), 'itens', rowsByIndex(rowOf));
       const notice = { text: refusalLine(refused), error: true };
       const form = { values: fields, errors: refused.fields, notice, status: refused.status };
       return { status: refused.status, view: { frame, content: { detalhe, form, linhas: rows, notice } } };

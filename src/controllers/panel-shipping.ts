@@ -1,9 +1,8 @@
 import { saveShippingTable, staffShippingTable } from '#/api/staff-shipping-table.ts';
-import { ApiError } from '#/api/core.ts';
 import { REGION_KEYS } from '#/contract/shipping-table.ts';
 import type { RegionRow, ShippingTableAnswer } from '#/contract/shipping-table.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
-import { redirect, refusal, refusalLine } from './answer.ts';
+import { redirect, refusal, refusalInRows, refusalLine } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { typedNumber } from './panel-coupons.ts';
@@ -29,7 +28,7 @@ const typed = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).rep
 
 const valuesOf = (t: ShippingTableAnswer): Fields =>
   Object.fromEntries(
-    REGION_KEYS.flatMap((r) => SHIPPING_FIELDS.map((f) => [`${r}-${f}`, typed(t.regioes[r][f])])),
+    REGION_KEYS.flatMap((r) => SHIPPING_FIELDS.map((f) => [`${f}-${r}`, typed(t.regioes[r][f])])),
   );
 
 /** The form's cells as the staff API takes them: numbers read as typed ("24,90"), the rest sent to be refused. */
@@ -37,18 +36,10 @@ const tableOf = (fields: Fields) => ({
   regioes: Object.fromEntries(
     REGION_KEYS.map((r) => [
       r,
-      Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, typedNumber(fields[`${r}-${f}`]) ?? null])),
+      Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, typedNumber(fields[`${f}-${r}`]) ?? null])),
     ]),
   ),
 });
-
-/** `regioes.SE.primeiroItem` → the cell `SE-primeiroItem`. */
-function inCells(error: ApiError): ApiError {
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(error.fields))
-    fields[key.replace(/^regioes\.([A-Z]{1,2})\.(\w+)$/, '$1-$2')] = message;
-  return new ApiError(error.status, error.endpoint, error.mensagem, fields);
-}
 
 /**
  * `/painel/frete` (owners): the store's own shipping table by region, what "Econômica" costs and takes when no
@@ -56,7 +47,7 @@ function inCells(error: ApiError): ApiError {
  * working days, and from what value it is free.
  */
 export async function panelShippingPage(visit: Visit): Promise<Answer<PanelPage<ShippingView>>> {
-  return panelPage(visit, [], async (frame) => {
+  return panelPage(visit, ['dono'], async (frame) => {
     const tabela = await staffShippingTable(frame.client);
     const fields = await postedFields(visit.request);
     if (!fields) {
@@ -70,7 +61,7 @@ export async function panelShippingPage(visit: Visit): Promise<Answer<PanelPage<
       await saveShippingTable(frame.client, tableOf(fields));
       return redirect('/painel/frete?aviso=salvo');
     } catch (error) {
-      const refused = inCells(refusal(error));
+      const refused = refusalInRows(refusal(error), 'regioes', (region) => region);
       const notice = { text: refusalLine(refused, 'Confira os valores marcados na tabela.'), error: true };
       const form = { values: fields, errors: refused.fields, notice, status: refused.status };
       return { status: refused.status, view: { frame, content: { tabela, form, notice } } };

@@ -1,8 +1,7 @@
 import { saveShowcases, staffShowcases } from '#/api/staff-showcases.ts';
-import { ApiError } from '#/api/core.ts';
 import type { ShowcasesAnswer } from '#/contract/showcases.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
-import { redirect, refusal, refusalLine } from './answer.ts';
+import { redirect, refusal, refusalInRows, refusalLine, rowsByIndex } from './answer.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { panelPage } from './panel.ts';
@@ -37,17 +36,6 @@ function listOf(fields: Fields, rows: number) {
   return { vitrines: list.map((l) => l.vitrine), rowOf: list.map((l) => l.row) };
 }
 
-/** `vitrines.{n}.titulo` → the row's `titulo-{row}`. */
-function inRows(error: ApiError, rowOf: number[]): ApiError {
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    const m = /^vitrines\.(\d+)\.(\w+)$/.exec(key);
-    const row = m ? rowOf[Number(m[1])] : undefined;
-    fields[m && row !== undefined ? `${m[2] ?? ''}-${String(row)}` : key] = message;
-  }
-  return new ApiError(error.status, error.endpoint, error.mensagem, fields);
-}
-
 /**
  * `/painel/vitrines` (owners and `conteudo`): the home's showcases, each with its title, whether it is on the
  * home and its position there.
@@ -70,7 +58,7 @@ export async function panelShowcasesPage(visit: Visit): Promise<Answer<PanelPage
       await saveShowcases(frame.client, { vitrines: list });
       return redirect('/painel/vitrines?aviso=salvo');
     } catch (error) {
-      const refused = inRows(refusal(error), rowOf);
+      const refused = refusalInRows(refusal(error), 'vitrines', rowsByIndex(rowOf));
       const notice = { text: refusalLine(refused), error: true };
       const form = { values: fields, errors: refused.fields, notice, status: refused.status };
       return { status: refused.status, view: { frame, content: { vitrines, form, notice } } };

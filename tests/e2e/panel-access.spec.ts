@@ -145,7 +145,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/banners', { acao: 'subir', id: '2' }],
       ['/painel/menus/footer-ajuda', { 'texto-0': 'Intruso', 'link-0': '/' }],
       ['/painel/contato', { 'dias-0': 'Nunca', 'horario-0': '0h às 1h' }],
-      ['/painel/frete', { 'SE-primeiroItem': '0' }],
+      ['/painel/frete', { 'primeiroItem-SE': '0' }],
       ['/painel/avisos', { id: '1', acao: 'remover' }],
       ['/painel/vitrines', { 'hash-0': 'vitrine-ofertas', 'titulo-0': 'Invadida' }],
     ] as const) {

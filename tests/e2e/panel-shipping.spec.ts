@@ -29,7 +29,7 @@ test('the owner changes the Northeast’s price, and a shopper there is quoted i
   await page.getByRole('button', { name: 'Salvar a tabela' }).click();
   await expect(page.getByRole('alert').first()).toContainText('Confira os valores marcados');
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#f-S-dias-erro')).toContainText('de 1 a 60');
+  await expect(page.locator('#f-dias-S-erro')).toContainText('de 1 a 60');
   await expectNoSeriousA11yIssues(page, undefined, '/painel/frete');
 
   await page.getByLabel('Sul: Prazo (dias úteis)').fill('8');
