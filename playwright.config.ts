@@ -50,7 +50,12 @@ export default defineConfig({
     // Production instances started, stopped and cut off from their database; no browser (operations/).
     { name: 'operations', testMatch: 'operations/**/*.spec.ts', timeout: 120_000, workers: 1 },
     // The e2e store made its owner's (company and Pix key) before any journey (setup/owners-company.setup.ts).
-    { name: 'setup', testMatch: 'setup/*.setup.ts' },
+    // The e-mail set up and tested in /painel/integracoes, then taken off (setup/integrations.setup.ts).
+    {
+      name: 'setup',
+      testMatch: 'setup/*.setup.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
+    },
     {
       name: 'desktop',
       dependencies: ['setup'],

@@ -1,3 +1,4 @@
+import { integrationsAnswerSchema, integrationTestSchema } from '#/contract/integrations.ts';
 import { enderecoAnswerSchema, enderecosAnswerSchema } from '#/contract/account.ts';
 import { cepAddressSchema } from '#/contract/address.ts';
 import { cartSchema, upsellSchema } from '#/contract/cart.ts';
@@ -153,6 +154,8 @@ export const SCHEMAS = {
   staffMenus: menuListSchema,
   staffMenu: menuDetailSchema,
   staffContact: contactAnswerSchema,
+  staffIntegrations: integrationsAnswerSchema,
+  staffIntegrationTest: integrationTestSchema,
   staffShippingTable: shippingTableAnswerSchema,
   staffPopups: popupListSchema,
   staffShowcases: showcasesAnswerSchema,

@@ -62,6 +62,7 @@ export type PanelSection =
   | 'avisos'
   | 'vitrines'
   | 'configuracoes'
+  | 'integracoes'
   | 'conta';
 
 /** A panel page's frame: who is logged in, and whether their role opens this page. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { PlatformConfig, PlatformEnv } from './context.ts';
+import type { Integrations } from './integrations/hub.ts';
 import { sharedSessionKey } from './accounts/sessions.ts';
 import { DatabaseHealth } from './db/health.ts';
 import { onError, unavailable } from './errors.ts';
@@ -29,6 +30,7 @@ import { staffPages } from './routes/staff-pages.ts';
 import { staffBanners } from './routes/staff-banners.ts';
 import { staffMenus } from './routes/staff-menus.ts';
 import { staffContact } from './routes/staff-contact.ts';
+import { staffIntegrations } from './routes/staff-integrations.ts';
 import { staffShippingTable } from './routes/staff-shipping-table.ts';
 import { staffPopups } from './routes/staff-popups.ts';
 import { staffShowcases } from './routes/staff-showcases.ts';
@@ -82,6 +84,7 @@ export function createPlatform({
       return key;
     },
   };
+  if (options.integrations) followIntegrations(config, options.integrations);
   const api = new Hono<PlatformEnv>();
   api.onError(onError);
   api.notFound(unmatched(() => api.routes));
@@ -128,6 +131,7 @@ export function createPlatform({
   api.route('/v2/admin/banners', staffBanners);
   api.route('/v2/admin/menus', staffMenus);
   api.route('/v2/admin/contact', staffContact);
+  api.route('/v2/admin/integrations', staffIntegrations);
   api.route('/v2/admin/shipping-table', staffShippingTable);
   api.route('/v2/admin/popups', staffPopups);
   api.route('/v2/admin/showcases', staffShowcases);
@@ -174,3 +178,17 @@ export function createPlatform({
 }
 
 export type Platform = ReturnType<typeof createPlatform>;
+
+/** Read the providers from the integrations in force on every use (a change in the panel is live at once). */
+function followIntegrations(config: PlatformConfig, integrations: Integrations): void {
+  const live = integrations.current;
+  Object.defineProperties(config, {
+    mailer: { get: () => integrations.mailer },
+    pix: { get: () => live().pix },
+    mercadoPago: { get: () => live().mercadoPago?.mp },
+    paymentProvider: { get: () => live().mercadoPago?.provider },
+    invoiceProvider: { get: () => live().invoicing?.provider },
+    invoiceWebhookSecret: { get: () => live().invoicing?.webhookSecret },
+    shippingProvider: { get: () => live().shipping },
+  });
+}

@@ -14,17 +14,14 @@ import { cepProviderFrom } from './addresses/cep.ts';
 import { loadSettings, pixRefusal } from './content/settings.ts';
 import { sharedSessionKey } from './accounts/sessions.ts';
 import type { SettingsEnv } from './content/settings.ts';
-import { createMailer, mailDelivers } from './mail/mailer.ts';
-import { pixFromSettings, webhookUrlOf } from './payments/pix-api/config.ts';
+import { mailDelivers } from './mail/mailer.ts';
 import type { PixSettings } from './payments/pix-api/config.ts';
-import type { PixApi } from './payments/pix-api/client.ts';
-import { mercadoPagoFromSettings } from './payments/mercadopago/config.ts';
 import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
 import { sweepPaymentsInBackground } from './payments/background.ts';
-import { focusNfeFromSettings } from './invoices/focusnfe/config.ts';
 import type { FocusNfeSettings } from './invoices/focusnfe/config.ts';
 import { sweepInvoicesInBackground } from './invoices/background.ts';
-import { melhorEnvioFromSettings } from './carriers/melhorenvio/config.ts';
+import { startIntegrations } from './integrations/hub.ts';
+import type { Integrations } from './integrations/hub.ts';
 import type { MelhorEnvioSettings } from './carriers/melhorenvio/config.ts';
 import { followParcelsInBackground } from './carriers/background.ts';
 import { createLimits } from './rate-limit.ts';
@@ -75,8 +72,6 @@ export type BootOptions = {
 export type Booted = Platform & { database: Database; close: () => Promise<void> };
 
 const RETRY_MS = 1000;
-/** The sender's address without MAIL_FROM; its name is the store's (the settings'). */
-const DEFAULT_MAIL_FROM = 'loja@localhost';
 
 /**
  * Open the database (creating, migrating and seeding it on first start) and build the platform. A
@@ -96,42 +91,58 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     : database.pool
       ? { kind: 'postgres', pool: database.pool }
       : { kind: 'memory' };
-  const stopFollowing = await followChanges(database, options.onChange);
-  const stopPurging = purgeInBackground(database);
-  const mailer = createMailer({
-    smtpUrl: options.mail?.smtpUrl,
-    from: options.mail?.from ?? DEFAULT_MAIL_FROM,
-    db: database.db,
-    outboxDir: options.mail?.outboxDir,
-    storeName: async () => (await loadSettings(database.db)).nomeLoja,
+  // The panel's integrations are built again on every instance when their table (or the Pix key) changes.
+  const started: { integrations?: Integrations } = {};
+  const stopFollowing = await followChanges(database, (tables) => {
+    options.onChange?.(tables);
+    if ([...tables].some((table) => /(^|\.)(integrations|settings)$/.test(table) || table === '*'))
+      void started.integrations?.refresh();
   });
+  const stopPurging = purgeInBackground(database);
   // Background work has no request to take an origin from: e-mailed links use SITE_URL.
   const origin = options.siteUrl ?? 'http://localhost';
   // The same key the platform signs with (createPlatform's sessionKey): SESSION_SECRET, else the database's.
   const sessionSecret = options.sessionSecret;
   const signingKey = () => (sessionSecret ? Promise.resolve(sessionSecret) : sharedSessionKey(database.db));
-  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin, signingKey);
-  const pix = await pixFromSettings({ ...options.pix, pixKey: options.pixKey });
-  const mercadoPago = mercadoPagoFromSettings(options.mercadoPago ?? {});
-  const stopSweeping = sweepPaymentsInBackground({
-    pix: pix && { db: database.db, api: pix.api, mailer, origin },
-    mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
+  const integrations = await startIntegrations({
+    db: database.db,
+    env: {
+      mail: options.mail,
+      pixKey: options.pixKey,
+      pix: options.pix,
+      mercadoPago: options.mercadoPago,
+      focusNfe: options.focusNfe,
+      melhorEnvio: options.melhorEnvio,
+    },
+    key: signingKey,
+    siteUrl: options.siteUrl,
+    storeName: async () => (await loadSettings(database.db)).nomeLoja,
   });
-  const invoicing = focusNfeFromSettings(options.focusNfe ?? {});
-  const stopInvoicing = sweepInvoicesInBackground(
-    invoicing && { db: database.db, provider: invoicing.provider, mailer, origin },
-  );
-  const shippingProvider = melhorEnvioFromSettings(database.db, options.melhorEnvio ?? {});
-  const stopTracking = followParcelsInBackground(
-    shippingProvider && { db: database.db, provider: shippingProvider, mailer, origin },
-  );
-  if (pix) registerPixWebhook(pix, options.siteUrl);
+  started.integrations = integrations;
+  const { mailer } = integrations;
+  const live = integrations.current;
+  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin, signingKey);
+  const stopSweeping = sweepPaymentsInBackground(() => {
+    const { pix, mercadoPago } = live();
+    return {
+      pix: pix && { db: database.db, api: pix.api, mailer, origin },
+      mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
+    };
+  });
+  const stopInvoicing = sweepInvoicesInBackground(() => {
+    const { invoicing } = live();
+    return invoicing && { db: database.db, provider: invoicing.provider, mailer, origin };
+  });
+  const stopTracking = followParcelsInBackground(() => {
+    const { shipping } = live();
+    return shipping && { db: database.db, provider: shipping, mailer, origin };
+  });
   if (options.warm !== false) {
     await announceFirstOwner(database.db, options.publicOrigin ?? origin);
     await warnOfSeedPixKey(database.db, options);
     if (!mailDelivers(mailer))
       console.warn(
-        '[mail] SMTP_URL não configurado: os e-mails da loja ficam na caixa de saída (/painel/caixa-de-saida) e NÃO são enviados a ninguém.',
+        '[mail] Sem SMTP (nem SMTP_URL nem /painel/integracoes): os e-mails da loja ficam na caixa de saída (/painel/caixa-de-saida) e NÃO são enviados a ninguém.',
       );
   }
   const platform = createPlatform({
@@ -140,12 +151,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     siteUrl: options.siteUrl,
     sessionSecret: options.sessionSecret,
     pixKey: options.pixKey,
-    pix,
-    mercadoPago: mercadoPago?.mp,
-    paymentProvider: mercadoPago?.provider,
-    invoiceProvider: invoicing?.provider,
-    invoiceWebhookSecret: invoicing?.webhookSecret,
-    shippingProvider,
+    integrations,
     adminToken: options.adminToken,
     cepProvider: cepProviderFrom(options.cepProviders),
     mailer,
@@ -162,8 +168,8 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
       stopSweeping();
       stopInvoicing();
       stopTracking();
-      await pix?.api.close();
       await stopFollowing();
+      await integrations.close();
       redis?.disconnect();
       await database.close();
     },
@@ -208,25 +214,6 @@ function connectRedis(url: string): Redis {
     reported = false;
   });
   return redis;
-}
-
-/**
- * Tell the PSP where to post its notices (`PUT /webhook/{chave}`; `npm run pix -- webhook` does it by hand).
- * Without a public SITE_URL there is nowhere to post: payments are then confirmed by the minute sweep.
- */
-function registerPixWebhook(pix: { api: PixApi; webhookSecret: string }, siteUrl: string | undefined): void {
-  if (!siteUrl?.startsWith('https://')) {
-    console.warn('[pix] SITE_URL is not https: no webhook registered, Pix is confirmed by the minute sweep');
-    return;
-  }
-  pix.api.registerWebhook(webhookUrlOf(siteUrl, pix.webhookSecret)).then(
-    () => {
-      console.log('[pix] webhook registered at the PSP');
-    },
-    (error: unknown) => {
-      console.error(`[pix] webhook not registered (${errorCode(error)}): run npm run pix -- webhook`);
-    },
-  );
 }
 
 /**

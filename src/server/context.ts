@@ -12,6 +12,7 @@ import type { Limits } from './rate-limit.ts';
 import type { InvoiceProvider } from './invoices/provider.ts';
 import type { ShippingProvider } from './carriers/provider.ts';
 import type { KeyClaim } from './idempotency.ts';
+import type { Integrations } from './integrations/hub.ts';
 
 /** What every platform route can reach: the database, config and the caller's session. */
 export type PlatformConfig = {
@@ -47,6 +48,12 @@ export type PlatformConfig = {
   invoiceWebhookSecret?: string | undefined;
   /** The shipping provider (MELHORENVIO_TOKEN: carriers/melhorenvio): labels and tracking from the order page. */
   shippingProvider?: ShippingProvider | undefined;
+  /**
+   * The providers as the environment and the panel set them now (integrations/hub.ts): when given, `mailer`,
+   * `pix`, `mercadoPago`, `paymentProvider`, `invoiceProvider`, `invoiceWebhookSecret` and `shippingProvider`
+   * are read from it on every use, so a change in /painel/integracoes is in force at once.
+   */
+  integrations?: Integrations | undefined;
   /** Street-level CEP lookup (CEP_PROVIDERS); without it, the embedded table alone. */
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */

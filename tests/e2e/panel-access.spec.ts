@@ -108,6 +108,7 @@ const PAGES = [
   '/painel/frete',
   '/painel/avisos',
   '/painel/vitrines',
+  '/painel/integracoes',
   '/painel/nao-existe',
 ];
 
@@ -148,6 +149,7 @@ test('a guest and a shopper reach no panel page or action: each is sent to the p
       ['/painel/frete', { 'primeiroItem-SE': '0' }],
       ['/painel/avisos', { id: '1', acao: 'remover' }],
       ['/painel/vitrines', { 'hash-0': 'vitrine-ofertas', 'titulo-0': 'Invadida' }],
+      ['/painel/integracoes', { integracao: 'smtp', acao: 'salvar', 'smtp-url': 'smtp://intruso.test' }],
     ] as const) {
       const res = await ctx.post(path, { form, headers: { Origin: BASE }, maxRedirects: 0 });
       expect(res.status(), `POST ${path}`).toBe(303);
@@ -204,6 +206,7 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     '/painel/frete': [403, 403],
     '/painel/avisos': [403, 403],
     '/painel/vitrines': [403, 403],
+    '/painel/integracoes': [403, 403],
     // Not a page of the panel: the panel's own 404, for every role.
     '/painel/nao-existe': [404, 404],
     '/painel/pedidos/1/nada': [404, 404],
@@ -256,6 +259,13 @@ test('each role reaches its own pages; any other page or action is a 403 that ch
     maxRedirects: 0,
   });
   expect(removeBanner.status()).toBe(403);
+  // Integrations are the owners' alone: the content role cannot point the store's e-mail elsewhere.
+  const mail = await content.ctx.post('/painel/integracoes', {
+    form: { integracao: 'smtp', acao: 'salvar', 'smtp-url': 'smtp://intruso.test' },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(mail.status()).toBe(403);
   expect((await (await fresh()).get('/institucional/quem-somos')).status()).toBe(200);
   const missing = await orders.ctx.get('/painel/nao-existe');
   expect(await missing.text()).toContain('Página não encontrada no painel');

@@ -101,6 +101,16 @@ export async function startFakeMelhorEnvio() {
       sendJson(res, 200, { resultado: 'talvez' });
       return 200;
     }
+    // "Listar informações do usuário" (GET /api/v2/me): the account the token belongs to.
+    if (req.method === 'GET' && path === '/api/v2/me') {
+      sendJson(res, 200, {
+        id: 'conta-teste',
+        firstname: 'Loja',
+        lastname: 'de Teste',
+        email: 'loja@example.com',
+      });
+      return 200;
+    }
     const body = await readJson(req);
     if (path === '/api/v2/me/shipment/calculate') {
       const asked = check('POST /shipment/calculate', calculateRequestSchema, body);

@@ -213,6 +213,15 @@ export async function startFakePsp(options: { tokenSeconds?: number } = {}) {
       res.writeHead(200).end();
       return 200;
     }
+    // `GET /webhook/{chave}` (openapi.yaml, "Exibir informações acerca do Webhook Pix"): 404 until one is set.
+    if (m && req.method === 'GET') {
+      if (!webhookUrl) return problem(res, 404, 'NaoEncontrado');
+      return answer(res, 200, {
+        webhookUrl,
+        chave: decodeURIComponent(m[1] ?? ''),
+        criacao: new Date().toISOString(),
+      });
+    }
     return problem(res, 404, 'NaoEncontrado');
   }
 

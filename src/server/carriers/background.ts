@@ -7,10 +7,12 @@ import { followParcels } from './tracking.ts';
 /** How often the parcels on their way are read again (carriers update a few times a day). */
 export const TRACKING_EVERY_MS = 15 * 60_000;
 
-export function followParcelsInBackground(ctx: TrackingContext | undefined): () => void {
-  if (!ctx) return () => undefined;
+/** While a shipping provider is set (the panel may set one meanwhile), read its parcels again. */
+export function followParcelsInBackground(of: () => TrackingContext | undefined): () => void {
   const timer = setInterval(() => {
     void (async () => {
+      const ctx = of();
+      if (!ctx) return;
       if (!(await takeLease(ctx.db, 'rastreio', TRACKING_EVERY_MS - 5000))) return;
       const moved = await followParcels(ctx);
       if (moved) console.log(`[rastreio] ${String(moved)} pedidos atualizados pela transportadora`);

@@ -62,6 +62,8 @@ export type ShipmentState = {
  */
 export type ShippingProvider = {
   readonly name: string;
+  /** "Testar conexão": an authenticated call that changes nothing; what it learnt, to show (the account). */
+  probe?: () => Promise<string | undefined>;
   /** The services that carry these items between two CEPs (those that refuse them are left out). */
   quote: (from: string, to: string, items: ParcelItem[]) => Promise<CarrierQuote[]>;
   /** Put a shipment in the provider's cart (nothing is paid yet): its id there. */

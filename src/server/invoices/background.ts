@@ -7,11 +7,15 @@ import { sweepInvoices } from './sweep.ts';
 
 export const INVOICE_SWEEP_EVERY_MS = 60_000;
 
-/** Read NF-e still processing and issue those due at payment, every minute; a failed round waits for the next. */
-export function sweepInvoicesInBackground(ctx: InvoiceContext | undefined): () => void {
-  if (!ctx?.provider) return () => undefined;
+/**
+ * Read NF-e still processing and issue those due at payment, every minute, while a provider is set (the
+ * panel may set one meanwhile); a failed round waits for the next.
+ */
+export function sweepInvoicesInBackground(of: () => InvoiceContext | undefined): () => void {
   const timer = setInterval(() => {
     void (async () => {
+      const ctx = of();
+      if (!ctx?.provider) return;
       if (!(await takeLease(ctx.db, 'nfe-sweep', INVOICE_SWEEP_EVERY_MS - 5000))) return;
       const report = await sweepInvoices(ctx, (await invoiceSettings(ctx.db)).automaticSince);
       if (report.issued || report.read) console.log(`[nfe] sweep: ${JSON.stringify(report)}`);

@@ -79,6 +79,8 @@ export type InvoiceOutcome = {
  */
 export type InvoiceProvider = {
   readonly name: string;
+  /** "Testar conexão": an authenticated call that changes nothing; what it learnt, to show. */
+  probe?: () => Promise<string | undefined>;
   issue: (ref: string, draft: InvoiceDraft) => Promise<InvoiceOutcome>;
   read: (ref: string) => Promise<InvoiceOutcome>;
   /** Cancel an authorised NF-e: `cancelada`, or the outcome unchanged with the SEFAZ's reason. */

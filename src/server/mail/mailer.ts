@@ -31,6 +31,8 @@ export type Mailer = {
   send: (mail: Mail) => Promise<void>;
   readonly delivers?: boolean;
   resend?: (raw: string, to: string) => Promise<void>;
+  /** "Testar conexão": connect, greet and log in to the SMTP server, sending nothing. */
+  verify?: () => Promise<void>;
 };
 
 /** Whether what this mailer is given reaches people (SMTP); a mailer that does not say is taken to. */
@@ -80,6 +82,9 @@ export function createMailer({ smtpUrl, from, db, outboxDir, storeName }: Mailer
     });
     return {
       delivers: true,
+      verify: async () => {
+        await smtp.verify();
+      },
       send: async (mail) => {
         await smtp.sendMail(await withHtml(mail));
         console.log(`[mail] ${mail.kind} sent`);
@@ -110,7 +115,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir, storeName }: Mailer
         await fs.writeFile(file, message, { mode: 0o600 });
         where += ` and ${file}`;
       }
-      console.log(`[mail] ${mail.kind} kept in ${where} (SMTP_URL is not set)`);
+      console.log(`[mail] ${mail.kind} kept in ${where} (no SMTP set)`);
     },
   };
 }

@@ -34,7 +34,7 @@ export async function resendKept(db: Db, mailer: Mailer, id: number): Promise<vo
     throw new PlatformError(
       409,
       'mail_not_configured',
-      'A loja ainda não envia e-mails (SMTP_URL não configurado): configure o SMTP e reinicie a loja para reenviar.',
+      'A loja ainda não envia e-mails (sem servidor SMTP): configure-o em Integrações para reenviar.',
     );
   const [row] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
   if (!row) throw notFound('Mensagem não encontrada na caixa de saída.');

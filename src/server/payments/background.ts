@@ -17,44 +17,59 @@ const every = (ms: number, run: () => Promise<unknown>) => {
   return timer;
 };
 
-/** The payment sweeps of the providers configured; a failed round (database or provider away) waits for the next. */
-export function sweepPaymentsInBackground(providers: {
-  pix?: PixContext | undefined;
-  mercadoPago?: MercadoPagoContext | undefined;
-}): () => void {
+/**
+ * The payment sweeps of the providers configured when each round comes (the panel may switch one on or off
+ * meanwhile); a failed round (database or provider away) waits for the next.
+ */
+export function sweepPaymentsInBackground(
+  providers: () => { pix?: PixContext | undefined; mercadoPago?: MercadoPagoContext | undefined },
+): () => void {
   const timers: NodeJS.Timeout[] = [];
-  const { pix, mercadoPago } = providers;
-  if (pix)
-    timers.push(
-      every(PIX_SWEEP_EVERY_MS, () =>
-        sweepPixCharges(pix).then(
-          (report) => {
-            if (
-              report &&
-              (report.paid || report.refunded || report.removed || report.failed || report.refundsWorked)
-            )
-              console.log(`[pix] sweep: ${JSON.stringify(report)}`);
-          },
-          (error: unknown) => {
-            console.error(`[pix] sweep skipped (${errorCode(error)}); trying again next minute`);
-          },
-        ),
+  const each =
+    <T>(of: () => T | undefined, run: (ctx: T) => Promise<void>) =>
+    async () => {
+      const ctx = of();
+      if (ctx) await run(ctx);
+    };
+  timers.push(
+    every(
+      PIX_SWEEP_EVERY_MS,
+      each(
+        () => providers().pix,
+        (pix) =>
+          sweepPixCharges(pix).then(
+            (report) => {
+              if (
+                report &&
+                (report.paid || report.refunded || report.removed || report.failed || report.refundsWorked)
+              )
+                console.log(`[pix] sweep: ${JSON.stringify(report)}`);
+            },
+            (error: unknown) => {
+              console.error(`[pix] sweep skipped (${errorCode(error)}); trying again next minute`);
+            },
+          ),
       ),
-    );
-  if (mercadoPago)
-    timers.push(
-      every(MERCADOPAGO_SWEEP_EVERY_MS, () =>
-        sweepMercadoPago(mercadoPago, MERCADOPAGO_SWEEP_EVERY_MS - 5000).then(
-          (report) => {
-            if (report && (report.moved || report.failed || report.refundsWorked))
-              console.log(`[mercadopago] sweep: ${JSON.stringify(report)}`);
-          },
-          (error: unknown) => {
-            console.error(`[mercadopago] sweep skipped (${errorCode(error)}); trying again later`);
-          },
-        ),
+    ),
+  );
+  timers.push(
+    every(
+      MERCADOPAGO_SWEEP_EVERY_MS,
+      each(
+        () => providers().mercadoPago,
+        (mercadoPago) =>
+          sweepMercadoPago(mercadoPago, MERCADOPAGO_SWEEP_EVERY_MS - 5000).then(
+            (report) => {
+              if (report && (report.moved || report.failed || report.refundsWorked))
+                console.log(`[mercadopago] sweep: ${JSON.stringify(report)}`);
+            },
+            (error: unknown) => {
+              console.error(`[mercadopago] sweep skipped (${errorCode(error)}); trying again later`);
+            },
+          ),
       ),
-    );
+    ),
+  );
   return () => {
     for (const timer of timers) clearInterval(timer);
   };

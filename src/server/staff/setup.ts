@@ -1,6 +1,7 @@
 // One concern: the owner's setup list, what the store still has of the seed's example company or lacks to
 // sell as its own, each item with the panel page where it is changed (contract/setup.ts).
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { INTEGRATION_IDS, INTEGRATIONS } from '#/contract/integrations.ts';
 import type { Setup, SetupItem } from '#/contract/setup.ts';
 import type { StoreConfigField } from '#/contract/store-config.ts';
 import { loadSettings, logoInForce } from '#/server/content/settings.ts';
@@ -9,6 +10,7 @@ import { STORE_SETTINGS } from '#/server/config/store-settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { EXAMPLE_PAGES } from '#/server/config/example-pages.ts';
+import type { Integrations } from '#/server/integrations/hub.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { mailDelivers } from '#/server/mail/mailer.ts';
 import { exampleProfiles } from './contact.ts';
@@ -46,7 +48,10 @@ const FROM_SETTINGS: { id: string; titulo: string; fields: StoreConfigField[]; t
 ];
 
 /** The owner's setup list as the store is now. */
-export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): Promise<Setup> {
+export async function setupList(
+  db: Db,
+  env: SettingsEnv & { mailer: Mailer; integrations?: Integrations | undefined },
+): Promise<Setup> {
   const answer = await readStoreConfig(db, env);
   const examples = exampleFields(answer.configuracao, answer.fixadas);
   const itens: SetupItem[] = FROM_SETTINGS.map(({ id, titulo, fields, todo }) => {
@@ -99,9 +104,32 @@ export async function setupList(db: Db, env: SettingsEnv & { mailer: Mailer }): 
     titulo: 'Envio de e-mail',
     detalhe: mail
       ? 'Feito.'
-      : 'A loja ainda não envia e-mail: códigos, pedidos e avisos ficam na caixa de saída até o SMTP_URL ser configurado.',
-    href: '/painel/caixa-de-saida',
+      : 'A loja ainda não envia e-mail: códigos, pedidos e avisos ficam na caixa de saída até o SMTP ser configurado em Integrações.',
+    href: '/painel/integracoes#integracao-smtp',
     feito: mail,
+  });
+  // A provider set up in the panel that is off, or whose last "Testar conexão" failed.
+  const testFailed = new Set(
+    (
+      await db
+        .select({ provider: t.integrations.provider })
+        .from(t.integrations)
+        .where(eq(t.integrations.testOk, false))
+    ).map((row) => row.provider),
+  );
+  const failing = INTEGRATION_IDS.filter((id) => {
+    const state = env.integrations?.state(id);
+    return state?.origem === 'painel' && (!state.ligada || testFailed.has(id));
+  });
+  itens.push({
+    id: 'integracoes',
+    titulo: 'Integrações',
+    detalhe:
+      failing.length > 0
+        ? `Configuradas no painel e com problema (desligadas, ou o último teste falhou): ${failing.map((id) => INTEGRATIONS[id].nome).join(', ')}.`
+        : 'Feito: cada provedor configurado está ligado (use “Testar conexão” para conferir).',
+    href: failing[0] ? `/painel/integracoes#integracao-${failing[0]}` : '/painel/integracoes',
+    feito: failing.length === 0,
   });
   return { itens, pendentes: itens.filter((i) => !i.feito).length };
 }

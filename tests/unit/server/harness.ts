@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { mintSessionId } from '#/server/accounts/sessions.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
+import { startIntegrations } from '#/server/integrations/hub.ts';
+import type { EnvIntegrations } from '#/server/integrations/hub.ts';
 import type { InvoiceProvider } from '#/server/invoices/provider.ts';
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
@@ -105,6 +107,11 @@ export async function startPlatform(
      * has given the store's own key (OWNERS_PIX_KEY), as every store that sells has.
      */
     examplePixKey?: boolean;
+    /**
+     * Providers as the store process builds them (integrations/hub.ts): from these environment settings and
+     * from what the owner keeps in /painel/integracoes. The platform then reads its mailer and providers there.
+     */
+    integrations?: EnvIntegrations;
   } = {},
 ) {
   const postgres = process.env['TEST_DB'] === 'postgres';
@@ -124,6 +131,14 @@ export async function startPlatform(
       .where(sql`${t.settings.key} = 'configuracoes'`);
   /** What the platform e-mailed, newest last. */
   const mail = memoryMailer();
+  const integrations =
+    options.integrations &&
+    (await startIntegrations({
+      db: database.db,
+      env: options.integrations,
+      key: () => Promise.resolve(SESSION_SECRET),
+      storeName: () => Promise.resolve('Loja de teste'),
+    }));
   const platform = createPlatform({
     db: database.db,
     appToken: APP_TOKEN,
@@ -138,6 +153,7 @@ export async function startPlatform(
     shippingProvider: options.shipping?.(database.db),
     siteUrl: options.siteUrl,
     pixKey: options.pixKey,
+    integrations,
     mediaDir: path.join(os.tmpdir(), `store-media-${randomBytes(4).toString('hex')}`),
   });
   const request = (pathAndQuery: string, init: RequestInit = {}) =>
@@ -182,10 +198,11 @@ export async function startPlatform(
     return row.id;
   };
   const stop = async () => {
+    await integrations?.close();
     if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${schemaName} CASCADE`));
     await database.close();
   };
-  return { platform, database, request, getJson, loginAs, stop, mail: mail.sent };
+  return { platform, database, request, getJson, loginAs, stop, mail: mail.sent, integrations };
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>;

@@ -14,6 +14,7 @@ import {
   cartAnswerSchema,
   checkoutAnswerSchema,
   generateAnswerSchema,
+  meSchema,
   printAnswerSchema,
   tokenAnswerSchema,
   trackingAnswerSchema,
@@ -136,6 +137,27 @@ export function createMelhorEnvio(options: MelhorEnvioOptions): ShippingProvider
 
   return {
     name: 'melhorenvio',
+    // "Listar informações do usuário" (GET /api/v2/me): the token works, and whose account it opens.
+    probe: async () => {
+      const send = async (token: string) =>
+        sendToProvider({
+          url: `${base}/api/v2/me`,
+          method: 'GET',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            Accept: 'application/json',
+            'User-Agent': await options.userAgent(),
+          },
+          timeoutMs,
+        });
+      let res = await send(await access());
+      if (res.status === 401) res = await send(await renew());
+      if (res.status !== 200) throw providerFailure('GET /api/v2/me', res.status, res.json);
+      const me = meSchema.safeParse(res.json);
+      if (!me.success)
+        throw new ProviderError('invalid_answer', 502, 'GET /api/v2/me: resposta fora do padrão');
+      return me.data.email ? `conta ${me.data.email}` : undefined;
+    },
     quote: async (from, to, items) => {
       const answer = await call(
         '/shipment/calculate',

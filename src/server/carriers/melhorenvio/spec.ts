@@ -134,6 +134,9 @@ export const generateAnswerSchema = z.record(
 );
 export const printAnswerSchema = z.object({ url: z.url() });
 
+/** "Listar informações do usuário" (`GET /api/v2/me`): the account's owner, read for "Testar conexão". */
+export const meSchema = z.object({ id: z.string(), email: z.string().optional() });
+
 /**
  * `POST /api/v2/me/shipment/cancel` ("Cancelamento de etiquetas"): the shipment's id, `reason_id` always "2",
  * and the reason in words. A label already posted, or whose pickup was scheduled, may not be cancelled; one

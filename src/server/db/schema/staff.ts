@@ -85,3 +85,20 @@ export const catalogImports = pgTable('catalog_imports', {
   createdAt: timestamp('created_at', { mode: 'date' }).notNull().defaultNow(),
   appliedAt: timestamp('applied_at', { mode: 'date' }),
 });
+
+/**
+ * A provider the owner set up in the panel (/painel/integracoes): `provider` is one of the integrations'
+ * ids (smtp, pix, mercadopago, focusnfe, melhorenvio). `fields` holds what may be shown back (addresses,
+ * ids); `sealed` the secrets as one JSON object sealed like the second factor's (never shown back). The
+ * environment's variables for the same provider win over this row (docs/operations.md).
+ */
+export const integrations = pgTable('integrations', {
+  provider: text().primaryKey(),
+  fields: jsonb().$type<Record<string, string>>().notNull(),
+  sealed: text().notNull().default(''),
+  /** The last "Testar conexão": when, whether it answered as expected, and what was said. */
+  testedAt: timestamp('tested_at', { withTimezone: true, mode: 'date' }),
+  testOk: boolean('test_ok'),
+  testMessage: text('test_message'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -145,6 +145,13 @@ export function createFocusNfe(options: FocusNfeOptions): InvoiceProvider {
   const ref = encodeURIComponent;
   return {
     name: 'focusnfe',
+    // A reference no order has: 404 (nao_encontrado) proves the token opens the account and changes nothing.
+    probe: async () => {
+      const res = await call('GET', '/v2/nfe/teste-de-conexao-da-loja');
+      if (res.status !== 404 && res.status !== 200)
+        throw providerFailure('GET /v2/nfe/…', res.status, res.json);
+      return undefined;
+    },
     issue: async (reference, draft) => {
       const res = await call('POST', `/v2/nfe?ref=${ref(reference)}`, focusNfeRequest(draft));
       // 202: queued for the SEFAZ; 201: authorised at once (synchronous issuing). 422 and 400: refused as sent.

@@ -9,6 +9,7 @@ import {
   cobGeradaSchema,
   devolucaoSchema,
   tokenSchema,
+  webhookSchema,
   type CobCompleta,
   type CobGerada,
   type CobSolicitada,
@@ -44,6 +45,11 @@ export type PixApi = {
   /** `GET /pix/{e2eid}/devolucao/{id}`: a refund asked before, as the PSP sees it now. */
   readRefund: (e2eid: string, id: string) => Promise<Devolucao>;
   registerWebhook: (url: string) => Promise<void>;
+  /**
+   * "Testar conexão": a fresh token (mutual TLS and the credentials) and `GET /webhook/{chave}` (the API's
+   * address and the key's account); the webhook's address when one is registered.
+   */
+  probe: () => Promise<string | undefined>;
   close: () => Promise<void>;
 };
 
@@ -147,6 +153,11 @@ export function createPixApi(options: PixApiOptions): PixApi {
       }),
     readRefund: (e2eid, id) =>
       call('GET', `/pix/${segment(e2eid)}/devolucao/${segment(id)}`, [200], devolucaoSchema),
+    probe: async () => {
+      token = await fetchToken();
+      const found = await call('GET', `/webhook/${segment(options.pixKey)}`, [200, 404], webhookSchema);
+      return found.webhookUrl;
+    },
     registerWebhook: async (url) => {
       await call('PUT', `/webhook/${segment(options.pixKey)}`, [200, 201, 204], undefined, {
         webhookUrl: url,

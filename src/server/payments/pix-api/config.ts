@@ -1,6 +1,8 @@
-// One concern: the PIX_* settings, read once at start, into a client and the webhook's secret path.
+// One concern: the PIX_* settings (the environment's, or the panel's) into a client, the webhook's secret path and
+// its registration at the PSP.
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { errorCode } from '#/server/db/health.ts';
 import { createPixApi } from './client.ts';
 import type { PixApi } from './client.ts';
 
@@ -10,7 +12,7 @@ export type PixSettings = {
   tokenUrl?: string | undefined;
   clientId?: string | undefined;
   clientSecret?: string | undefined;
-  /** Paths of PEM files. */
+  /** PEM files: each a path, or the PEM's text itself (as the panel keeps it, sealed). */
   clientCert?: string | undefined;
   clientKey?: string | undefined;
   ca?: string | undefined;
@@ -50,6 +52,7 @@ export async function pixFromSettings(
   if (missing.length > 0)
     throw new Error(`PIX_API_URL is set, but not ${missing.join(', ')}: set them or unset PIX_API_URL`);
   const pem = async (name: string, file: string) => {
+    if (file.trimStart().startsWith('-----BEGIN')) return file;
     try {
       return await readFile(file, 'utf8');
     } catch (error) {
@@ -74,4 +77,26 @@ export async function pixFromSettings(
     timeoutMs: settings.timeoutMs,
   });
   return { api, webhookSecret: webhookSecretOf(clientSecret) };
+}
+
+/**
+ * Tell the PSP where to post its notices (`PUT /webhook/{chave}`; `npm run pix -- webhook` does it by hand).
+ * Without a public SITE_URL there is nowhere to post: payments are then confirmed by the minute sweep.
+ */
+export function registerPixWebhook(
+  pix: { api: PixApi; webhookSecret: string },
+  siteUrl: string | undefined,
+): void {
+  if (!siteUrl?.startsWith('https://')) {
+    console.warn('[pix] SITE_URL is not https: no webhook registered, Pix is confirmed by the minute sweep');
+    return;
+  }
+  pix.api.registerWebhook(webhookUrlOf(siteUrl, pix.webhookSecret)).then(
+    () => {
+      console.log('[pix] webhook registered at the PSP');
+    },
+    (error: unknown) => {
+      console.error(`[pix] webhook not registered (${errorCode(error)}): run npm run pix -- webhook`);
+    },
+  );
 }

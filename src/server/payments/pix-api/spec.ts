@@ -104,6 +104,12 @@ export const devolucaoSolicitadaSchema = z.strictObject({
 /** `WebhookSolicitado`: the body of `PUT /webhook/{chave}`. */
 export const webhookSolicitadoSchema = z.strictObject({ webhookUrl: z.url() });
 
+/**
+ * `Webhook`: the answer of `GET /webhook/{chave}` (webhookUrl, chave, criacao); read loosely, since the
+ * store only wants the address, and a 404's problem body (no webhook yet) reads as none.
+ */
+export const webhookSchema = z.object({ webhookUrl: z.string().optional() });
+
 /** The notice a PSP posts to `{webhookUrl}/pix` (`WebhookPixBody`). */
 export const webhookPixSchema = z.object({ pix: z.array(pixSchema).max(1000) });
 
