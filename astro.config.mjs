@@ -76,8 +76,11 @@ export default defineConfig({
       SESSION_SECRET: envField.string({ ...serverSecret, min: 32 }),
       /** SMTP server for e-mail to shoppers (`smtp://user:pass@host:587`); unset = kept in the mail_outbox table. */
       SMTP_URL: envField.string({ ...serverSecret, url: true }),
-      /** The sender of the store's e-mail. */
-      MAIL_FROM: envField.string({ ...serverSecret, default: 'Casa & Metais <loja@localhost>' }),
+      /**
+       * The sender of the store's e-mail; unset = loja@localhost under the store's name from its settings (a
+       * default with a name would send every store's e-mail under the example's).
+       */
+      MAIL_FROM: envField.string(serverSecret),
       /** While SMTP_URL is unset, also write kept e-mail as .eml files to this folder; unset = the table only. */
       MAIL_OUTBOX: envField.string(serverSecret),
       /** The store's Pix key (CNPJ, CPF, e-mail, +55 phone or random key); unset = the one in the store settings. */

@@ -141,8 +141,9 @@ export function pageSeo(
     keywords: '',
     titleSocial: title,
     descriptionSocial: description,
-    openGraphUrlImagem: `${origin}/og-image.png`,
-    twitterUrlImagem: `${origin}/og-image.png`,
+    // No image of its own: the layout shows the store's logo (Default.astro).
+    openGraphUrlImagem: '',
+    twitterUrlImagem: '',
     canonical: `${origin}${path}`,
     indexar,
   };

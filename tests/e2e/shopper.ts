@@ -63,6 +63,8 @@ export async function signUpAndBuy(
   page: Page,
   person: { name: string; email: string; password: string },
   nth = 2,
+  /** Where the store keeps its e-mail (another instance's MAIL_OUTBOX). */
+  outbox?: string,
 ): Promise<number> {
   await page.goto('/banheiro/?order=Menor+Pre%C3%A7o');
   await page.locator('article.card:not(.card--off) a.card__link').nth(nth).click();
@@ -73,7 +75,7 @@ export async function signUpAndBuy(
   await form.getByLabel('Nome completo ou razão social').fill(person.name);
   await fillSignUp(form, { email: person.email, password: person.password, city: 'Campinas' });
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await confirmSignUp(page, person.email);
+  await confirmSignUp(page, person.email, outbox);
   await page.getByRole('button', { name: 'Finalizar pedido com Pix' }).click();
   await expect(page).toHaveURL(/\/checkout\/pedido\/\d+\?novo=1$/);
   return Number(/pedido\/(\d+)/.exec(page.url())?.[1]);

@@ -47,8 +47,9 @@ export async function startInstance(
   // would otherwise carry over from one test to the next).
   const inherited = { ...process.env };
   delete inherited['REDIS_URL'];
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: {
+  // A variable given as '' is one the instance must not have at all (a new store with no PIX_KEY).
+  const merged = Object.fromEntries(
+    Object.entries({
       ...inherited,
       SEED_PRODUCTS: '40',
       // Its owner gave the store's Pix key (the seed's example key takes no Pix).
@@ -59,7 +60,10 @@ export async function startInstance(
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-    },
+    }).filter(([name, value]) => !(value === '' && env[name] === '')),
+  );
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -35,8 +35,9 @@ export async function estrutura(
     keywords: seo.keywords ?? site.seo.keywords,
     titleSocial: seo.title,
     descriptionSocial: seo.description,
-    openGraphUrlImagem: seo.image ?? absolute(origin, '/og-image.png'),
-    twitterUrlImagem: seo.image ?? absolute(origin, '/og-image.png'),
+    // Without an image of its own, '': the storefront shows the store's logo.
+    openGraphUrlImagem: seo.image ?? '',
+    twitterUrlImagem: seo.image ?? '',
     canonical: absolute(origin, seo.canonical),
     indexar: seo.indexar ?? true,
   };

@@ -7,7 +7,7 @@ const BRAND = '#0b4f8a';
 const ACCENT = '#c2410c';
 const URL_RE = /https?:\/\/[^\s<>"]+/g;
 
-/** The display name of a sender (`Casa & Metais <loja@…>` → `Casa & Metais`), or the address. */
+/** The display name of a sender (`Loja <loja@…>` → `Loja`), or the address. */
 /** `Loja <loja@exemplo.com.br>` → `loja@exemplo.com.br` (the envelope's sender). */
 export const senderAddress = (from: string): string => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 export const senderName = (from: string): string => (/^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1] ?? from).trim();

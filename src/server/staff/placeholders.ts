@@ -49,6 +49,16 @@ const EXAMPLES: { field: StoreConfigField; isExample: (config: StoreConfig) => b
         'Esta é a chave Pix de exemplo da instalação: o Pix iria para a conta de outra pessoa. Informe a chave da loja.',
     },
     {
+      // The city the payer's bank shows next to the store's name: the example's, while the store ships from
+      // another city, is the example's left behind (a store in that city keeps it, rightly).
+      field: 'pixCidade',
+      isExample: (c) =>
+        words(c.pixCidade) === words(STORE_SETTINGS.pagamentos.pix.cidade) &&
+        words(c.remessaCidade) !== words(STORE_SETTINGS.pagamentos.pix.cidade),
+      message:
+        'Esta é a cidade da loja de exemplo da instalação. Informe a cidade da conta Pix da loja (a que o banco do cliente mostra).',
+    },
+    {
       field: 'remessaLogradouro',
       isExample: (c) =>
         words(c.remessaLogradouro) === words(from.logradouro) &&

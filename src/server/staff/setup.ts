@@ -24,8 +24,8 @@ const FROM_SETTINGS: { id: string; titulo: string; fields: StoreConfigField[]; t
   {
     id: 'pix',
     titulo: 'Chave Pix da loja',
-    fields: ['pixChave'],
-    todo: 'A chave Pix ainda é a de exemplo: a loja não oferece Pix até você informar a sua.',
+    fields: ['pixChave', 'pixCidade'],
+    todo: 'A chave Pix (ou a cidade do recebedor) ainda é a de exemplo: informe as da conta da loja.',
   },
   {
     id: 'empresa',
