@@ -13,6 +13,8 @@ export const settingsSchema = z.object({
     logoTamanho: z.object({ largura: z.number(), altura: z.number() }).optional(),
     /** Path of the browser tab's icon. */
     favicon: z.string().optional(),
+    /** Path of the icon a phone puts on its home screen (180 px PNG); absent: the store has no logo of its own. */
+    icone: z.string().optional(),
     emailContato: z.object({ email: z.string() }),
     analytics: z.object({
       googleTagManager: z.string(),

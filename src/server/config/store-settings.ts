@@ -9,6 +9,8 @@ export const STORE_SETTINGS: Settings['configuracoes'] = {
   logo: '/logo.svg',
   logoTamanho: { largura: 140, altura: 32 },
   favicon: '/favicon.svg',
+  /** The home-screen icon made from the owner's logo; none for the installation's drawing. */
+  icone: undefined as string | undefined,
   emailContato: { email: 'atendimento@casaemetais.com.br' },
   analytics: { googleTagManager: '', googleAnalytics: '', facebookPixel: '' },
   integracoes: {

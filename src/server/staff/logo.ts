@@ -61,9 +61,17 @@ async function makeImages(bytes: Uint8Array): Promise<Made[]> {
         .png()
         .toBuffer({ resolveWithObject: true });
     const favicon = await square(64, { r: 0, g: 0, b: 0, alpha: 0 });
+    // A phone's home screen draws transparency black: the icon is the logo on white, 180 px (Apple's size).
+    const white = { r: 255, g: 255, b: 255, alpha: 1 };
+    const touch = await source()
+      .flatten({ background: white })
+      .resize({ width: 180, height: 180, fit: 'contain', background: white })
+      .png()
+      .toBuffer({ resolveWithObject: true });
     return [
       { key: 'logo', format: 'webp', ...size(header.info), bytes: header.data },
       { key: 'favicon', format: 'png', ...size(favicon.info), bytes: favicon.data },
+      { key: 'icone', format: 'png', ...size(touch.info), bytes: touch.data },
     ];
   } catch {
     throw badRequest('A imagem está corrompida ou incompleta: salve-a de novo e envie outra vez.');
@@ -101,6 +109,7 @@ export async function saveLogo(tx: Db, bytes: Uint8Array): Promise<LogoChange> {
     logo: paths.logo ?? settings.logo,
     logoTamanho: { largura: Math.round(header.width / SCALE), altura: Math.round(header.height / SCALE) },
     favicon: paths.favicon ?? settings.favicon,
+    icone: paths.icone ?? settings.icone,
   };
   await tx.update(t.settings).set({ value: next }).where(eq(t.settings.key, 'configuracoes'));
   return { before: recordOf(settings), after: recordOf(next) };
@@ -117,6 +126,7 @@ export async function removeLogo(tx: Db): Promise<LogoChange | undefined> {
     logo: STORE_SETTINGS.logo,
     logoTamanho: STORE_SETTINGS.logoTamanho,
     favicon: STORE_SETTINGS.favicon,
+    icone: undefined,
   };
   await tx.update(t.settings).set({ value: next }).where(eq(t.settings.key, 'configuracoes'));
   return { before: recordOf(settings), after: recordOf(next) };
@@ -124,7 +134,7 @@ export async function removeLogo(tx: Db): Promise<LogoChange | undefined> {
 
 /** An image of the store by its served name, when the name still matches its content (else undefined). */
 export async function storeImage(db: Db, file: string) {
-  const m = /^(logo|favicon)-([0-9a-f]{16})\.(webp|png)$/.exec(file);
+  const m = /^(logo|favicon|icone)-([0-9a-f]{16})\.(webp|png)$/.exec(file);
   if (!m) return undefined;
   const [row] = await db
     .select()

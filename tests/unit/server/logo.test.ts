@@ -87,6 +87,10 @@ describe('the store’s logo', () => {
       Buffer.from(await (await file(settings.favicon ?? '')).arrayBuffer()),
     ).metadata();
     expect([icon.format, icon.width, icon.height]).toEqual(['png', 64, 64]);
+    // The home screen's icon: 180 px, opaque (a phone draws transparency black).
+    expect(settings.icone).toMatch(/^\/arquivos\/loja\/icone-[0-9a-f]{16}\.png$/);
+    const touch = await sharp(Buffer.from(await (await file(settings.icone ?? '')).arrayBuffer())).metadata();
+    expect([touch.format, touch.width, touch.height, touch.hasAlpha]).toEqual(['png', 180, 180, false]);
 
     // Another logo: new names; the old one is gone, a made-up one was never there.
     const again = await send(await logo('jpeg', 600, 200));
@@ -110,6 +114,8 @@ describe('the store’s logo', () => {
     const after = await served();
     expect(after.logo).toBe('/logo.svg');
     expect(after.favicon).toBe('/favicon.svg');
+    expect(after.icone).toBeUndefined();
     expect((await file(before.logo)).status).toBe(404);
+    expect((await file(before.icone ?? '')).status).toBe(404);
   });
 });

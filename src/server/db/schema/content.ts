@@ -121,7 +121,8 @@ export const storeImages = pgTable('store_images', {
   updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
 });
 
-export type StoreImageKey = 'logo' | 'favicon';
+/** The header's logo, the tab's icon, and the icon a phone puts on its home screen (apple-touch-icon). */
+export type StoreImageKey = 'logo' | 'favicon' | 'icone';
 
 export const seedInfo = pgTable('seed_info', {
   id: integer().primaryKey(),
