@@ -85,7 +85,12 @@ test('the first owner sets a password, adds an orders member, who marks an order
   // This store has no SMTP: every panel page says so, and the owner reads what waits in the outbox.
   await expect(owner.getByRole('note')).toContainText('A loja ainda não envia e-mails');
   await expect(owner.getByText('passe-o a ela por um canal seguro')).toBeVisible();
-  await owner.getByRole('link', { name: 'Ver a caixa de saída e como configurar' }).click();
+  // The banner leads to where the e-mail server is set up, and to what waits in the outbox.
+  await expect(owner.getByRole('note').getByRole('link', { name: 'Configurar o e-mail' })).toHaveAttribute(
+    'href',
+    '/painel/integracoes#integracao-smtp',
+  );
+  await owner.getByRole('note').getByRole('link', { name: 'Ver a caixa de saída' }).click();
   await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Caixa de saída de e-mails');
   await expect(owner.locator('.outbox')).toContainText(memberEmail);
   await expect(owner.getByRole('button', { name: /Enviar agora/ })).toHaveCount(0);
