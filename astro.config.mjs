@@ -123,6 +123,12 @@ export default defineConfig({
       CEP_PROVIDERS: envField.string(serverSecret),
       /** Redis for what instances share (rate-limit counters); unset = PostgreSQL when DATABASE_URL is set. */
       REDIS_URL: envField.string(serverSecret),
+      /** What this process does: `all` serves the store and works the job queue; `web` only serves; `worker` only works the queue (docs/operations.md). */
+      ROLE: envField.enum({ ...serverSecret, values: ['all', 'web', 'worker'], default: 'all' }),
+      /** How many times the queue retries an e-mail the mail server did not take (default 10, about two hours). */
+      MAIL_RETRY_LIMIT: envField.number({ ...serverSecret, int: true, gt: -1, lt: 51 }),
+      /** Seconds before the first retry of an e-mail, doubled each time up to an hour (default 30). */
+      MAIL_RETRY_DELAY_SECONDS: envField.number({ ...serverSecret, int: true, gt: 0, lt: 3601 }),
       /** Folder of the embedded database and the rendered image cache. */
       DATA_DIR: envField.string({ ...serverSecret, default: '.data' }),
       /** Public origin of the store (absolute URLs in API answers); unset = the request's origin. */

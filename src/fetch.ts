@@ -34,6 +34,9 @@ import {
   CEP_PROVIDERS,
   PROXY_SIGNATURE_SECRET,
   REDIS_URL,
+  ROLE,
+  MAIL_RETRY_LIMIT,
+  MAIL_RETRY_DELAY_SECONDS,
   SEED_PRODUCTS,
   SESSION_SECRET,
   SITE_URL,
@@ -62,6 +65,7 @@ import { trustedProxy } from './edge/trusted-proxy.ts';
 import { servePrerendered } from './edge/static-pages.ts';
 import { bootPlatform } from './server/boot.ts';
 import type { Booted } from './server/boot.ts';
+import { DEFAULT_MAIL_RETRY } from './server/jobs/mail.ts';
 import { CLIENT_HEADER } from './server/context.ts';
 import { SHEET_MAX_BYTES, SHEET_TOO_LARGE, SHEET_UPLOAD_PATH } from './contract/catalog-sheet.ts';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, PHOTO_UPLOAD_PATH } from './contract/staff-products.ts';
@@ -118,6 +122,9 @@ app.on(
   '/saude',
   healthCheck(() => unavailable()),
 );
+// A worker (ROLE=worker) works the queue and answers only its health check: the web instances serve.
+if (ROLE === 'worker')
+  app.all('*', (c) => c.text('Esta instância só trabalha a fila de tarefas (ROLE=worker).', 404));
 // HTML, JSON, XML and SVG leave compressed (brotli or gzip); images are already compressed formats.
 app.use(compression());
 // While the database is away, a page that needed it is the outage page (503), and /saude says so.
@@ -178,6 +185,14 @@ if (STORE_API_URL) {
     cepProviders: CEP_PROVIDERS,
     mail: { smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir: MAIL_OUTBOX },
     redisUrl: REDIS_URL,
+    role: ROLE,
+    mailRetry:
+      MAIL_RETRY_LIMIT === undefined && MAIL_RETRY_DELAY_SECONDS === undefined
+        ? undefined
+        : {
+            limit: MAIL_RETRY_LIMIT ?? DEFAULT_MAIL_RETRY.limit,
+            delaySeconds: MAIL_RETRY_DELAY_SECONDS ?? DEFAULT_MAIL_RETRY.delaySeconds,
+          },
     // Another instance (or a tool) changed the catalogue or the settings: drop what this one cached.
     onChange: () => {
       forgetLayoutData();

@@ -31,6 +31,7 @@ async function connect(): Promise<void> {
     appToken: STORE_APP_TOKEN,
     seedProducts: SEED_PRODUCTS,
     warm: false,
+    queue: false,
   });
   setServerTransport({
     appToken: STORE_APP_TOKEN,

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'not_an_alert',
   'order_held',
   'mail_not_configured',
+  'not_failed',
   'first_owner_closed',
   'login_required',
   'login_failed',

@@ -97,7 +97,7 @@ export const panelOrdersPage = (visit: Visit): Promise<Answer<PanelPage<OrdersLi
       const said = withMail(
         envia,
         `${String(moved)} ${moved === 1 ? `pedido ${words[0]}` : `pedidos ${words[1]}`}.`,
-        'Cada cliente foi avisado por e-mail.',
+        'Os e-mails aos clientes estão na fila de envio.',
         'cada cliente',
       );
       const why =

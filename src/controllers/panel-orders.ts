@@ -40,35 +40,41 @@ const isAction = (value: string | null | undefined): value is OrderAction | 'dev
 
 /** What a move did, and the e-mail it sent the buyer (told as sent only when the store sends e-mail). */
 const DONE: Partial<Record<Situacao, [string, string]>> = {
-  pago: ['Pagamento registrado.', 'O cliente foi avisado por e-mail.'],
-  enviado: ['Envio registrado.', 'O cliente recebeu o rastreio por e-mail.'],
-  entregue: ['Entrega registrada.', 'O cliente foi convidado por e-mail a avaliar os produtos.'],
-  cancelado: ['Pedido cancelado. Os produtos voltaram ao estoque.', 'O cliente foi avisado por e-mail.'],
+  pago: ['Pagamento registrado.', 'O e-mail ao cliente está na fila de envio.'],
+  enviado: ['Envio registrado.', 'O e-mail com o rastreio está na fila de envio.'],
+  entregue: ['Entrega registrada.', 'O convite para avaliar os produtos está na fila de envio.'],
+  cancelado: [
+    'Pedido cancelado. Os produtos voltaram ao estoque.',
+    'O e-mail ao cliente está na fila de envio.',
+  ],
 };
 /** What the order page says after an NF-e action (the card below says what the provider answered). */
 const INVOICE_DONE: Record<string, string | [string, string]> = {
-  nfe: ['NF-e autorizada.', 'O cliente é avisado por e-mail, com o DANFE e o XML.'],
+  nfe: ['NF-e autorizada.', 'O e-mail ao cliente, com o DANFE e o XML, está na fila de envio.'],
   'nfe-pendente': 'A NF-e ainda não foi autorizada: veja abaixo a situação.',
   'nfe-recusada': 'A NF-e não saiu: veja abaixo o motivo.',
   'nfe-cancelada': 'NF-e cancelada na SEFAZ.',
   etiqueta:
     'Etiqueta comprada e gerada no Melhor Envio: imprima o PDF indicado abaixo (se ele ainda não aparecer, "Consultar rastreio agora" o busca). O pedido passa a "enviado" quando a transportadora registrar a postagem.',
   'rastreio-lido': 'Rastreio consultado na transportadora.',
-  'nfe-anexada': ['NF-e anexada ao pedido.', 'O cliente é avisado por e-mail, com o link do XML.'],
+  'nfe-anexada': [
+    'NF-e anexada ao pedido.',
+    'O e-mail ao cliente, com o link do XML, está na fila de envio.',
+  ],
   'nfe-corrigida': 'Carta de correção registrada na SEFAZ.',
   'etiqueta-cancelada':
     'Etiqueta cancelada no Melhor Envio: o valor volta ao saldo da conta em até 12 horas.',
   'retido-liberado': 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.',
   'retido-cancelado': [
     'Pedido cancelado sem devolução (o provedor já tirou o valor da loja). Os produtos voltaram ao estoque.',
-    'O cliente foi avisado por e-mail.',
+    'O e-mail ao cliente está na fila de envio.',
   ],
   devolvido: [
     'Devolução pedida ao provedor de pagamento; veja abaixo o que ele respondeu.',
-    'O cliente foi avisado do pedido por e-mail e será avisado de novo quando o provedor confirmar.',
+    'O e-mail ao cliente está na fila de envio; outro sai quando o provedor confirmar.',
   ],
   resolvido: 'Devolução marcada como resolvida. O registro diz quem resolveu e como.',
-  rastreio: ['Rastreio corrigido.', 'O cliente recebeu o novo código por e-mail.'],
+  rastreio: ['Rastreio corrigido.', 'O e-mail com o novo código está na fila de envio.'],
   prazo:
     'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.',
   nota: 'Nota guardada. Só a equipe a vê.',

@@ -9,7 +9,6 @@ import { getTaxonomy } from './catalog/taxonomy.ts';
 import { inTransaction, SEED_LOCK, openDatabase } from './db/client.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorCode, isConnectionLoss } from './db/health.ts';
-import { expireOrdersInBackground, purgeInBackground } from './housekeeping.ts';
 import { cepProviderFrom } from './addresses/cep.ts';
 import { loadSettings, pixRefusal } from './content/settings.ts';
 import { sharedSessionKey } from './accounts/sessions.ts';
@@ -17,13 +16,18 @@ import type { SettingsEnv } from './content/settings.ts';
 import { mailDelivers } from './mail/mailer.ts';
 import type { PixSettings } from './payments/pix-api/config.ts';
 import type { MercadoPagoSettings } from './payments/mercadopago/config.ts';
-import { sweepPaymentsInBackground } from './payments/background.ts';
 import type { FocusNfeSettings } from './invoices/focusnfe/config.ts';
-import { sweepInvoicesInBackground } from './invoices/background.ts';
 import { startIntegrations } from './integrations/hub.ts';
 import type { Integrations } from './integrations/hub.ts';
 import type { MelhorEnvioSettings } from './carriers/melhorenvio/config.ts';
-import { followParcelsInBackground } from './carriers/background.ts';
+import { startBoss, works } from './jobs/boss.ts';
+import type { Role } from './jobs/boss.ts';
+import { DEFAULT_MAIL_RETRY, startMailQueue } from './jobs/mail.ts';
+import type { MailQueue, MailRetry } from './jobs/mail.ts';
+import { startSweeps } from './jobs/sweeps.ts';
+import type { Sweep } from './jobs/sweeps.ts';
+import { storeSweeps } from './jobs/store-sweeps.ts';
+import { ownerAddresses } from './staff/alerts.ts';
 import { createLimits } from './rate-limit.ts';
 import { offerFirstOwner } from './staff/first-owner.ts';
 import type { LimitStore } from './rate-limit.ts';
@@ -67,9 +71,25 @@ export type BootOptions = {
   publicOrigin?: string | undefined;
   /** Told of each failed attempt while PostgreSQL cannot be reached at start (boot keeps trying). */
   onRetry?: (error: unknown) => void;
+  /**
+   * Start the job queue (default). The build's platform, which only reads menus and pages, passes false: it
+   * writes nothing to send, and its in-memory database ends with the build.
+   */
+  queue?: boolean;
+  /** What this process does (ROLE): serve and work the queue (default), only serve, or only work. */
+  role?: Role | undefined;
+  /** How the queue retries a message the mail server refused or did not take (MAIL_RETRY_*). */
+  mailRetry?: MailRetry | undefined;
 };
 
-export type Booted = Platform & { database: Database; close: () => Promise<void> };
+export type Booted = Platform & {
+  database: Database;
+  /** The e-mail queue ("Reenviar" in the panel goes through it); absent when the queue was not started. */
+  mailQueue: MailQueue | undefined;
+  /** The sweeps the queue runs, for the panel's list. */
+  sweeps: readonly Sweep[];
+  close: () => Promise<void>;
+};
 
 const RETRY_MS = 1000;
 
@@ -98,7 +118,6 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     if ([...tables].some((table) => /(^|\.)(integrations|settings)$/.test(table) || table === '*'))
       void started.integrations?.refresh();
   });
-  const stopPurging = purgeInBackground(database);
   // Background work has no request to take an origin from: e-mailed links use SITE_URL.
   const origin = options.siteUrl ?? 'http://localhost';
   // The same key the platform signs with (createPlatform's sessionKey): SESSION_SECRET, else the database's.
@@ -120,23 +139,30 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   });
   started.integrations = integrations;
   const { mailer } = integrations;
-  const live = integrations.current;
-  const stopExpiring = expireOrdersInBackground(database, mailer, options.publicOrigin ?? origin, signingKey);
-  const stopSweeping = sweepPaymentsInBackground(() => {
-    const { pix, mercadoPago } = live();
-    return {
-      pix: pix && { db: database.db, api: pix.api, mailer, origin },
-      mercadoPago: mercadoPago && { db: database.db, mp: mercadoPago.mp, mailer, origin },
-    };
+  // The queue: every message and sweep is a job on the store's own database (jobs/).
+  const role = options.role ?? 'all';
+  const boss = options.queue === false ? undefined : await startBoss(database, role);
+  const mailQueue =
+    boss &&
+    (await startMailQueue(boss, {
+      db: database.db,
+      transport: mailer,
+      domain: new URL(options.siteUrl ?? 'http://loja.local').hostname,
+      retry: options.mailRetry ?? DEFAULT_MAIL_RETRY,
+      work: works(role),
+      owners: () => ownerAddresses(database.db),
+      origin: options.publicOrigin ?? origin,
+    }));
+  // From here on, what the store e-mails is written to the queue in the change's transaction.
+  if (mailQueue) mailer.post = mailQueue.post;
+  const sweeps = storeSweeps({
+    database,
+    integrations,
+    mailer,
+    origin: options.publicOrigin ?? origin,
+    key: signingKey,
   });
-  const stopInvoicing = sweepInvoicesInBackground(() => {
-    const { invoicing } = live();
-    return invoicing && { db: database.db, provider: invoicing.provider, mailer, origin };
-  });
-  const stopTracking = followParcelsInBackground(() => {
-    const { shipping } = live();
-    return shipping && { db: database.db, provider: shipping, mailer, origin };
-  });
+  if (boss) await startSweeps(boss, database.db, sweeps, works(role));
   if (options.warm !== false) {
     await announceFirstOwner(database.db, options.publicOrigin ?? origin);
     await warnOfSeedPixKey(database.db, options);
@@ -162,12 +188,11 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
   return {
     ...platform,
     database,
+    mailQueue,
+    sweeps,
     close: async () => {
-      stopPurging();
-      stopExpiring();
-      stopSweeping();
-      stopInvoicing();
-      stopTracking();
+      // A job in hand is finished (or, past the timeout, left for another instance to take again).
+      await boss?.stop({ graceful: true, timeout: 10_000 });
       await stopFollowing();
       await integrations.close();
       redis?.disconnect();

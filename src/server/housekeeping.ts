@@ -1,8 +1,8 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_LIFETIME } from './accounts/sessions.ts';
 import { inTransaction, PURGE_LOCK, queryRows } from './db/client.ts';
 import { errorCode } from './db/health.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import * as t from './db/schema.ts';
 import { notifyRestocked } from './forms/stock-requests.ts';
 import { purgeSignupCodes } from './accounts/signup-codes.ts';
@@ -18,13 +18,13 @@ import { dropUnusedBannerImages } from './staff/banner-images.ts';
 
 /** How long a kept `Idempotency-Key` answer is replayed. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
-/** How often each instance purges (the first purge runs a minute after start). */
-export const PURGE_EVERY_MS = 60 * 60 * 1000;
-
 const ago = (ms: number) => sql`now() - ${`${String(ms)} milliseconds`}::interval`;
 
 /** How long e-mail kept without SMTP stays in the outbox table. */
 export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How long a message the queue sent (or that failed for good) is kept, for the order's page and the panel. */
+export const MAIL_MESSAGES_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** How long a sent catalogue sheet is kept for its apply. */
 export const CATALOG_IMPORT_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
@@ -35,6 +35,7 @@ export type Purged = {
   idempotencyKeys: number;
   resetLinks: number;
   outbox: number;
+  mailMessages: number;
   staffSessions: number;
   catalogImports: number;
   signupCodes: number;
@@ -45,7 +46,7 @@ export type Purged = {
 /**
  * Forget what has expired: sessions idle past their keep time (with their CEP and login), cart lines of
  * sessions that no longer exist, replay answers older than a day, password-reset links past their
- * hour, e-mail kept in the outbox for a week, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up and held-login codes past their 15 minutes, banner images no banner took within a day. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
+ * hour, e-mail kept in the outbox for a week, messages the queue finished with after a month, back-office sessions and links past their lifetime, catalogue sheets after two days, sign-up and held-login codes past their 15 minutes, banner images no banner took within a day. On PostgreSQL one instance purges at a time; the others skip (`undefined`).
  */
 export async function purgeExpired(database: Database): Promise<Purged | undefined> {
   return inTransaction(database.db, async (db) => {
@@ -83,6 +84,10 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       .delete(t.mailOutbox)
       .where(lt(t.mailOutbox.createdAt, ago(OUTBOX_KEEP_MS)))
       .returning({ id: t.mailOutbox.id });
+    const mailMessages = await db
+      .delete(t.mailMessages)
+      .where(and(ne(t.mailMessages.state, 'fila'), lt(t.mailMessages.createdAt, ago(MAIL_MESSAGES_KEEP_MS))))
+      .returning({ id: t.mailMessages.id });
     const staffSessions = await purgeStaffSessions(db);
     const catalogImports = await db
       .delete(t.catalogImports)
@@ -102,99 +107,71 @@ export async function purgeExpired(database: Database): Promise<Purged | undefin
       idempotencyKeys: idempotencyKeys.length,
       resetLinks: resetLinks.length,
       outbox: outbox.length,
+      mailMessages: mailMessages.length,
     };
   });
 }
 
-/** Purge every `PURGE_EVERY_MS` in the background; a failure (database away) waits for the next round. */
-export function purgeInBackground(database: Database): () => void {
-  const run = () => {
-    purgeExpired(database)
-      .then((purged) => {
-        if (purged && Object.values(purged).some((n) => n > 0))
-          console.log(`[platform] purged expired: ${JSON.stringify(purged)}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] purge skipped (${errorCode(error)}); trying again next round`);
-      });
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, PURGE_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
-}
-
-/** How often each instance cancels unpaid orders past their time (a minute's lateness at most). */
-export const EXPIRE_ORDERS_EVERY_MS = 60 * 1000;
+/** What the order round needs: the database, the mailer, where links point and the offers' signing key. */
+export type OrderRoundDeps = {
+  db: Db;
+  mailer: Mailer;
+  origin: string;
+  /** The key that signs the way out of offers in a cart reminder (the session key, accounts/sessions.ts). */
+  key: () => Promise<string>;
+};
 
 /**
- * Every minute on each instance: remind the team of static-Pix orders about to expire, cancel unpaid orders
- * past their time (and past the team's reminder) and return their stock, then
- * e-mail the shoppers waiting for a finish that is back in stock (however it came back: a cancelled order,
- * an import, an operator's SQL). No lock is needed: each order changes status, and each waiting request is
- * claimed, in one conditional UPDATE, so two instances sweeping at once do each thing once.
+ * The minute's round (jobs/store-sweeps.ts): remind the team of static-Pix orders about to expire, remind
+ * carts and buyers, cancel unpaid orders past their time (and past the team's reminder) and return their
+ * stock, tell the expired orders' buyers and team, then e-mail the shoppers waiting for a finish that is back
+ * in stock (however it came back). Each order changes status, and each waiting request is claimed, in one
+ * conditional UPDATE, so a round run twice does each thing once. A step that fails does not stop the others;
+ * the round fails (and the panel says so) when any did.
  */
-export function expireOrdersInBackground(
-  database: Database,
-  mailer: Mailer,
-  origin: string,
-  /** The key that signs the way out of offers in a cart reminder (the session key, accounts/sessions.ts). */
-  key: () => Promise<string>,
-): () => void {
-  const every = setInterval(() => {
-    remindTeamOfWaitingOrders({ db: database.db, mailer, origin })
-      .then((numbers) => {
-        if (numbers.length > 0)
-          console.log(`[platform] team reminded of waiting Pix orders: ${numbers.join(', ')}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] team reminders skipped (${errorCode(error)}); trying again next round`);
-      })
-      .then(() => remindAbandonedCarts({ db: database.db, mailer, origin, key }))
-      .then((n) => {
-        if (n > 0) console.log(`[platform] customers reminded of their carts: ${String(n)}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] cart reminders skipped (${errorCode(error)}); trying again next round`);
-      })
-      .then(() => remindBuyersOfPayment({ db: database.db, mailer, origin }))
-      .then((numbers) => {
-        if (numbers.length > 0) console.log(`[platform] buyers reminded to pay: ${numbers.join(', ')}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] buyer reminders skipped (${errorCode(error)}); trying again next round`);
-      })
-      .then(() => expireOrders(database.db))
-      .then((numbers) => {
-        if (numbers.length > 0) console.log(`[platform] unpaid orders expired: ${String(numbers.length)}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] order expiry skipped (${errorCode(error)}); trying again next round`);
-      })
-      // However an order expired (this round, or a page that read it), its buyer and team hear it once.
-      .then(() => tellExpiredOrders({ db: database.db, mailer, origin }))
-      .then((numbers) => {
-        if (numbers.length > 0) console.log(`[platform] expired orders told: ${numbers.join(', ')}`);
-      })
-      .catch((error: unknown) => {
-        console.error(`[platform] expired orders not told (${errorCode(error)}); trying again next round`);
-      })
-      .then(() => notifyRestocked(database.db, mailer))
-      .then((sent) => {
-        if (sent > 0) console.log(`[platform] back-in-stock e-mails sent: ${String(sent)}`);
-      })
-      .catch((error: unknown) => {
-        console.error(
-          `[platform] back-in-stock e-mails skipped (${errorCode(error)}); trying again next round`,
-        );
-      });
-  }, EXPIRE_ORDERS_EVERY_MS);
-  every.unref();
-  return () => {
-    clearInterval(every);
+export async function runOrderRound(deps: OrderRoundDeps): Promise<string> {
+  const { db, mailer, origin } = deps;
+  const said: string[] = [];
+  const failed: string[] = [];
+  const step = async <T>(what: string, work: () => Promise<T>, tell: (result: T) => string) => {
+    try {
+      const told = tell(await work());
+      if (told) said.push(told);
+    } catch (error) {
+      failed.push(`${what} (${errorCode(error)})`);
+    }
   };
+  const n = (list: readonly unknown[]) => list.length;
+  await step(
+    'lembretes à equipe',
+    () => remindTeamOfWaitingOrders({ db, mailer, origin }),
+    (numbers) => (numbers.length ? `equipe lembrada de ${String(n(numbers))} pedidos` : ''),
+  );
+  await step(
+    'lembretes de carrinho',
+    () => remindAbandonedCarts({ db, mailer, origin, key: deps.key }),
+    (count) => (count ? `${String(count)} carrinhos lembrados` : ''),
+  );
+  await step(
+    'lembretes de pagamento',
+    () => remindBuyersOfPayment({ db, mailer, origin }),
+    (numbers) => (numbers.length ? `${String(n(numbers))} clientes lembrados de pagar` : ''),
+  );
+  await step(
+    'expiração',
+    () => expireOrders(db),
+    (numbers) => (numbers.length ? `${String(n(numbers))} pedidos expirados` : ''),
+  );
+  await step(
+    'avisos de expiração',
+    () => tellExpiredOrders({ db, mailer, origin }),
+    (numbers) => (numbers.length ? `${String(n(numbers))} expirações avisadas` : ''),
+  );
+  await step(
+    'avisos de estoque',
+    () => notifyRestocked(db, mailer),
+    (sent) => (sent ? `${String(sent)} avisos de volta ao estoque` : ''),
+  );
+  if (failed.length > 0) throw new Error(`falharam: ${failed.join(', ')}`);
+  return said.join('; ');
 }

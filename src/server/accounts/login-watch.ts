@@ -7,7 +7,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { Limits } from '#/server/rate-limit.ts';
 import { firstName } from './customers.ts';
@@ -82,7 +82,7 @@ export async function holdLogin(
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
   if (customer)
-    sendInBackground(deps.mailer, {
+    await postMail(deps.mailer, deps.db, {
       kind: 'codigo-login',
       to: customer.email,
       subject: `${code} é o seu código para entrar na ${nomeLoja}`,

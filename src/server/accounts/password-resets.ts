@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { firstName } from './customers.ts';
 import type { Customer } from './customers.ts';
@@ -69,7 +69,7 @@ export async function sendRecoveryLink(
   const token = await createResetToken(db, customer.id);
   const { nomeLoja } = await loadSettings(db);
   const link = `${origin}/checkout/nova-senha?token=${token}`;
-  sendInBackground(mailer, {
+  postInBackground(mailer, db, {
     kind: 'link-nova-senha',
     to: customer.email,
     subject: `Crie sua nova senha na ${nomeLoja}`,

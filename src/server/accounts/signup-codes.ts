@@ -6,7 +6,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postInBackground } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import type { Limits } from '#/server/rate-limit.ts';
 import { createCustomer, firstName, takenBy } from './customers.ts';
@@ -40,7 +40,7 @@ export async function startSignup(
   const { nomeLoja } = await loadSettings(db);
   const name = firstName(account.name);
   if (!taken)
-    sendInBackground(mailer, {
+    postInBackground(mailer, db, {
       kind: 'codigo-cadastro',
       to: account.email,
       subject: `${code} é o seu código para criar a conta na ${nomeLoja}`,
@@ -59,7 +59,7 @@ export async function startSignup(
     void warnNow(deps.limits, account.email)
       .then((warn) => {
         if (!warn) return;
-        sendInBackground(mailer, {
+        postInBackground(mailer, db, {
           kind: 'aviso-cadastro-repetido',
           to: account.email,
           subject: `Alguém tentou criar uma conta na ${nomeLoja} com o seu e-mail`,

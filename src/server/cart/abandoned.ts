@@ -7,7 +7,7 @@ import { queryRows } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { cartReminderHours } from '#/server/staff/store-config.ts';
 import { formatBRL } from '#/lib/money.ts';
@@ -84,7 +84,7 @@ export async function remindAbandonedCarts(deps: {
       .where(eq(t.cartItems.sessionId, cart.session_id));
     const out = `${deps.origin}/descadastrar?t=${optOutToken(key, cart.customer_id)}`;
     const oneClick = `${deps.origin}/api/unsubscribe?t=${optOutToken(key, cart.customer_id)}`;
-    sendInBackground(deps.mailer, {
+    await postMail(deps.mailer, deps.db, {
       kind: 'carrinho-lembrete',
       to: cart.email,
       subject: `Seus produtos ainda estão no carrinho da ${nomeLoja}`,

@@ -1,5 +1,4 @@
 // One concern: the database client, PGlite or PostgreSQL, with its fault handling and migrations.
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir.ts';
 import { DatabaseHealth, errorCode, isConnectionLoss, isUnavailable } from './health.ts';
 import * as schema from './schema.ts';
 import { CHANGES_CHANNEL, watchPostgres } from './watch.ts';
@@ -44,6 +44,10 @@ export type Database = {
   health: DatabaseHealth;
   /** The PostgreSQL pool (shared rate-limit counters live there); absent on PGlite. */
   pool?: pg.Pool;
+  /** PostgreSQL: how to reach it and the schema the store's tables are in (the job queue opens its own pool). */
+  postgres?: { url: string; schemaName?: string | undefined };
+  /** PGlite: the one in-process connection (the job queue runs on it too). */
+  pglite?: PGlite;
   /** Be told when the catalogue or the settings change, whichever instance changed them (watch.ts). */
   watch: (onChange: ChangeHandler) => Promise<() => Promise<void>>;
   /** PGlite only: the whole database as a tarball, to start another one from (`loadDataDir`). */
@@ -144,44 +148,6 @@ function createPool(config: pg.PoolConfig, health: DatabaseHealth): pg.Pool {
 
 const DEFAULT_MIGRATIONS = path.resolve('src/server/db/migrations');
 
-/** Thrown when another process already holds the PGlite data folder. */
-export class DataDirLockedError extends Error {
-  override name = 'DataDirLockedError';
-}
-
-/** PGlite allows one process per folder: take a pid lock, refusing while its owner is alive. */
-function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, 'store.lock');
-  for (;;) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => {
-        fs.rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(
-          `The data folder ${dir} is in use by process ${owner}. PGlite allows one process per folder: ` +
-            `stop that process, set DATA_DIR to another folder, or use PostgreSQL with DATABASE_URL.`,
-        );
-      }
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Open (and migrate) the store database: PostgreSQL when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS;
@@ -225,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         kind: 'postgres',
         health,
         pool,
+        postgres: { url, schemaName },
         watch: (onChange) => {
           const watcher = watchPostgres({ connectionString: url, schemaName, health, onChange });
           watchers.add(watcher);
@@ -262,6 +229,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       db,
       kind: 'pglite',
       health: new DatabaseHealth(),
+      pglite: client,
       dump: () => client.dumpDataDir('none'),
       watch: async (onChange) => {
         const stop = await client.listen(CHANGES_CHANNEL, (payload) => {

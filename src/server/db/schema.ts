@@ -7,3 +7,4 @@ export * from './schema/feedback.ts';
 export * from './schema/staff.ts';
 export * from './schema/fulfilment.ts';
 export * from './schema/rights.ts';
+export * from './schema/jobs.ts';

@@ -4,7 +4,7 @@ import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 
 /** Tell the buyer their NF-e was authorised, with its number, key and where to download it (once: invoices/). */
@@ -23,7 +23,8 @@ export async function notifyInvoice(
   if (!row) return;
   const { nomeLoja } = await loadSettings(db);
   const numero = String(number);
-  sendInBackground(mailer, {
+  await postMail(mailer, db, {
+    orderNumber: Number(numero),
     kind: 'pedido-nota-fiscal',
     to: row.email,
     subject: `Pedido ${numero}: sua nota fiscal (NF-e ${nota.numero})`,

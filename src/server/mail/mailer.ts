@@ -7,7 +7,6 @@ import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import { htmlOf, senderAddress, senderName } from './html.ts';
 
-/** One message to one shopper: plain text always, HTML when there is a richer version. */
 /**
  * A message, and what kind of message it is (`codigo-cadastro`, `pedido-enviado`…): the log names the kind,
  * never the subject, which may carry a code or a link (a sign-up code in a log line is a key to the account).
@@ -20,6 +19,15 @@ export type Mail = {
   html?: string | undefined;
   /** Extra headers (a marketing message's `List-Unsubscribe` and `List-Unsubscribe-Post`, RFC 8058). */
   headers?: Record<string, string> | undefined;
+  /** The order the message is about: the order's page in the panel lists it with where it is. */
+  orderNumber?: number | undefined;
+  /**
+   * A name for this message that no other message has (`pedido-expirado:1234`): a second post with the same
+   * key is the same message, written once (jobs/mail.ts). Without it, each post is a message of its own.
+   */
+  key?: string | undefined;
+  /** The `Message-ID` (`<id@domain>`): the same on every try, so a retry is the same message to a mail app. */
+  messageId?: string | undefined;
 };
 
 /**
@@ -33,6 +41,12 @@ export type Mailer = {
   resend?: (raw: string, to: string) => Promise<void>;
   /** "Testar conexão": connect, greet and log in to the SMTP server, sending nothing. */
   verify?: () => Promise<void>;
+  /**
+   * Write `mail` to be sent, through `db` (the transaction of the change it tells of): the durable queue
+   * (jobs/mail.ts) sends it once the change commits, retrying while the mail server fails. A mailer without
+   * it (tests' own transports) sends in the background.
+   */
+  post?: (db: Db, mail: Mail) => Promise<void>;
 };
 
 /** Whether what this mailer is given reaches people (SMTP); a mailer that does not say is taken to. */
@@ -69,7 +83,7 @@ export function createMailer({ smtpUrl, from, db, outboxDir, storeName }: Mailer
     return { sender: named ? from : { name, address }, name };
   };
   // Every message leaves with an HTML part written from its text (mail/html.ts), unless it brings its own.
-  const withHtml = async (mail: Mail) => {
+  const withHtml = async ({ kind: _kind, orderNumber: _order, key: _key, ...mail }: Mail) => {
     const { sender, name } = await identity();
     return { ...mail, from: sender, html: mail.html ?? htmlOf(mail.subject, mail.text, name) };
   };
@@ -131,6 +145,25 @@ export function memoryMailer(delivers = true): Mailer & { sent: Mail[] } {
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Hand `mail` to the store's e-mail through `db`: with the durable queue, written in `db`'s transaction and
+ * sent once it commits; else (a bare transport) sent in the background.
+ */
+export async function postMail(mailer: Mailer, db: Db, mail: Mail): Promise<void> {
+  if (mailer.post) await mailer.post(db, mail);
+  else sendInBackground(mailer, mail);
+}
+
+/**
+ * {@link postMail} without making the shopper wait or learn anything from the timing (whether an account
+ * exists): a failure to write the message is logged by its code.
+ */
+export function postInBackground(mailer: Mailer, db: Db, mail: Mail): void {
+  postMail(mailer, db, mail).catch((error: unknown) => {
+    console.error(`[mail] ${mail.kind} not queued (${errorCode(error)})`);
+  });
 }
 
 /**

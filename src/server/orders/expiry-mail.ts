@@ -7,7 +7,7 @@ import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { mailTeam } from '#/server/staff/team-mail.ts';
 import { formatBRL } from '#/lib/money.ts';
@@ -67,7 +67,8 @@ async function tell(deps: ExpiryDeps, order: typeof t.orders.$inferSelect): Prom
     ? `Se você já pagou o Pix, responda este e-mail com o comprovante${contact ? ` ou fale com a loja (${contact})` : ''}: a equipe confere no extrato e devolve o valor ou refaz o pedido com você.`
     : 'Se um pagamento foi feito depois do prazo, a loja devolve o valor pelo mesmo meio automaticamente, e você recebe um e-mail quando isso acontecer.';
   if (buyer && !buyer.email.endsWith('.invalid'))
-    sendInBackground(deps.mailer, {
+    await postMail(deps.mailer, deps.db, {
+      orderNumber: Number(numero),
       kind: 'pedido-expirado',
       to: buyer.email,
       subject: `Pedido ${numero} cancelado: o prazo para pagar terminou`,

@@ -4,7 +4,7 @@ import { firstName } from '#/server/accounts/customers.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { buyerOf } from './buyer.ts';
 import { loadOrder } from './orders.ts';
@@ -176,7 +176,8 @@ export async function remindBuyer(db: Db, mailer: Mailer, origin: string, number
   const { nomeLoja } = await loadSettings(db);
   const numero = String(pedido.numero);
   const until = dayAndTime(new Date(pedido.pagamento.expiraEm));
-  sendInBackground(mailer, {
+  await postMail(mailer, db, {
+    orderNumber: Number(numero),
     kind: 'pedido-lembrete-pagamento',
     to: row.email,
     subject: `Pedido ${numero}: o pagamento ainda não chegou (prazo até ${until})`,
@@ -217,7 +218,8 @@ export async function notifyBuyer(
   if (!pedido) return;
   const { nomeLoja } = await loadSettings(db);
   const first = firstName(row.name);
-  sendInBackground(mailer, {
+  await postMail(mailer, db, {
+    orderNumber: number,
     kind: variant ? `pedido-rastreio-${variant}` : `pedido-${notice}`,
     to: row.email,
     ...compose(notice, pedido, nomeLoja, origin, first, variant === 'corrigido'),
@@ -259,7 +261,8 @@ export async function notifyRefund(
         : stage === 'pedida'
           ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
           : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
-  sendInBackground(mailer, {
+  await postMail(mailer, db, {
+    orderNumber: Number(numero),
     kind: `pedido-devolucao-${stage}`,
     to: row.email,
     subject:

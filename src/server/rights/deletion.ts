@@ -12,7 +12,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';
@@ -47,7 +47,7 @@ export async function askDeletion(deps: DeletionDeps, customer: Customer, passwo
     );
   const { nomeLoja } = await loadSettings(deps.db);
   const due = dayAndTime(row.dueAt);
-  sendInBackground(deps.mailer, {
+  await postMail(deps.mailer, deps.db, {
     kind: 'conta-exclusao-pedida',
     to: customer.email,
     subject: `Recebemos seu pedido de exclusão da conta (resposta até ${due})`,
@@ -105,7 +105,7 @@ export async function refuseDeletion(
       throw new PlatformError(409, 'deletion_decided', 'Este pedido de exclusão já foi respondido.');
     await record(tx, actor, customer.id, 'cliente.exclusao-recusada', 'recusada');
   });
-  sendInBackground(deps.mailer, {
+  await postMail(deps.mailer, deps.db, {
     kind: 'conta-exclusao-recusada',
     to: customer.email,
     subject: 'Seu pedido de exclusão da conta foi recusado',
@@ -139,7 +139,7 @@ export async function approveDeletion(deps: DeletionDeps, id: number, actor: Act
     await record(tx, actor, customer.id, 'cliente.exclusao', 'concluida');
   });
   const { nomeLoja } = await loadSettings(deps.db);
-  sendInBackground(deps.mailer, {
+  await postMail(deps.mailer, deps.db, {
     kind: 'conta-excluida',
     to: customer.email,
     subject: `Sua conta na ${nomeLoja} foi excluída`,

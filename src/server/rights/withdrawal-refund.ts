@@ -20,7 +20,7 @@ export type WithdrawalStep = 'devolver_agora' | 'aguardar_produto' | 'produto_re
 const WAITING = 'Combinado: o valor volta quando o produto chegar de volta.';
 /** What the member is told once the money's way back is set, by who moves it. */
 const ASKED =
-  'Devolução do valor pedida ao provedor: o cliente já foi avisado e é avisado de novo quando ele confirmar.';
+  'Devolução do valor pedida ao provedor: o e-mail ao cliente está na fila de envio, e outro sai quando ele confirmar.';
 const SENT =
   'Devolução pelo banco da loja registrada: o cliente é avisado por e-mail de que o valor foi devolvido.';
 

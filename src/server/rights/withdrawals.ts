@@ -11,7 +11,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { buyerOf } from '#/server/orders/buyer.ts';
 import { mailTeam } from '#/server/staff/team-mail.ts';
@@ -141,7 +141,8 @@ async function tellOfWithdrawal(
   const { nomeLoja } = await loadSettings(deps.db);
   const numero = String(number);
   const total = formatBRL(paid);
-  sendInBackground(deps.mailer, {
+  await postMail(deps.mailer, deps.db, {
+    orderNumber: Number(numero),
     kind: 'pedido-desistencia',
     to: buyer.email,
     subject: `Pedido ${numero}: recebemos sua desistência da compra`,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { staffMemberCreateSchema, staffMemberIdSchema, staffMemberUpdateSchema } from '#/contract/staff.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import { allow } from '#/server/middleware.ts';
 import { recorded } from '#/server/staff/audit.ts';
 import {
@@ -57,7 +57,10 @@ staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), asy
     db,
     async (tx) => {
       const added = await addMember(tx, c.req.valid('json'));
-      return { member: added, link: await issueLink(tx, c.get('origin'), added.id) };
+      const issued = await issueLink(tx, c.get('origin'), added.id);
+      // The invitation is written with the member: both are there, or neither.
+      await postMail(mailer, tx, invitation(added, issued));
+      return { member: added, link: issued };
     },
     ({ member: added }) => ({
       actor: c.get('actor'),
@@ -68,7 +71,6 @@ staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), asy
       after: { email: added.email, nome: added.name, papel: added.role },
     }),
   );
-  sendInBackground(mailer, invitation(member, link));
   return c.json({ membro: toMembro(member), link }, 201);
 });
 
@@ -97,7 +99,11 @@ staffMembers.post('/:id/link', async (c) => {
   // Whoever holds the link can set this member's password: who issued it is in the activity.
   const link = await recorded(
     db,
-    (tx) => issueLink(tx, c.get('origin'), member.id),
+    async (tx) => {
+      const issued = await issueLink(tx, c.get('origin'), member.id);
+      await postMail(mailer, tx, invitation(member, issued));
+      return issued;
+    },
     () => ({
       actor: c.get('actor'),
       action: 'membro.link-senha',
@@ -107,7 +113,6 @@ staffMembers.post('/:id/link', async (c) => {
       after: { email: member.email },
     }),
   );
-  sendInBackground(mailer, invitation(member, link));
   return c.json({ membro: toMembro(member), link });
 });
 

@@ -185,7 +185,7 @@ staffOrders.post(
       mensagem:
         decisao === 'seguir'
           ? 'Pedido liberado: a etiqueta e o envio voltam a ser possíveis.'
-          : 'Pedido cancelado. Os produtos voltaram ao estoque e o cliente foi avisado por e-mail.',
+          : 'Pedido cancelado. Os produtos voltaram ao estoque e o e-mail ao cliente está na fila de envio.',
     });
   },
 );
@@ -217,7 +217,7 @@ staffOrders.put(
     await notifyBuyer(db, mailer, c.get('origin'), numero, 'shipped', undefined, 'corrigido');
     return c.json({
       sucesso: true,
-      mensagem: 'Rastreio corrigido. O cliente recebeu o novo código por e-mail.',
+      mensagem: 'Rastreio corrigido. O e-mail com o novo código está na fila de envio.',
     });
   },
 );

@@ -4,8 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
+
+/** Every active owner's address. */
+export async function ownerAddresses(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: t.staffMembers.email })
+    .from(t.staffMembers)
+    .where(and(eq(t.staffMembers.role, 'dono'), eq(t.staffMembers.active, true)));
+  return rows.map((r) => r.email);
+}
 
 /** E-mail every active owner that order `number` needs them: `what` says why, in a sentence. */
 export async function alertOwners(
@@ -24,7 +33,8 @@ export async function alertOwners(
   const { nomeLoja } = await loadSettings(deps.db);
   const numero = String(number);
   for (const owner of owners)
-    sendInBackground(deps.mailer, {
+    await postMail(deps.mailer, deps.db, {
+      orderNumber: Number(numero),
       kind: 'equipe-alerta',
       to: owner.email,
       subject: `${nomeLoja}: o pedido ${numero} precisa da equipe`,

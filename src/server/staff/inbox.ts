@@ -13,7 +13,7 @@ import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { brasiliaDay } from '#/server/lib/dates.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { actorNames } from './members.ts';
 
@@ -219,7 +219,7 @@ export async function tellService(
 ): Promise<void> {
   const { nomeLoja, emailContato } = await loadSettings(deps.db);
   const from = [message.nome, message.email && `<${message.email}>`].filter(Boolean).join(' ');
-  sendInBackground(deps.mailer, {
+  await postMail(deps.mailer, deps.db, {
     kind: 'equipe-mensagem',
     to: emailContato.email,
     subject: `${nomeLoja}: ${INBOX_KIND_LABELS[message.tipo]}${message.nome ? ` de ${message.nome}` : ''}`,

@@ -6,7 +6,7 @@ import { loadSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
 import * as t from '#/server/db/schema.ts';
-import { sendInBackground } from '#/server/mail/mailer.ts';
+import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { orderNoticeAddresses } from '#/server/staff/store-config.ts';
 import { TEAM_NOTICE_MINUTES, waitsForTeam, waitsForTeamNow } from '#/server/orders/status.ts';
@@ -38,7 +38,7 @@ export async function mailTeam(
     console.error(`[team] ${about}: the store has no owner or orders member to tell`);
     return;
   }
-  for (const address of to) sendInBackground(deps.mailer, { kind, to: address, subject, text });
+  for (const address of to) await postMail(deps.mailer, deps.db, { kind, to: address, subject, text });
 }
 
 /** A new order: its number, items, total, how it is paid and the link to it in the panel. */

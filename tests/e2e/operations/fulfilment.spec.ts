@@ -154,8 +154,9 @@ test('a paid order gets its NF-e and its label in two clicks; posted, it ships b
     `Código de rastreio: ${shipment?.tracking ?? '-'}`,
   );
   // …and the e-mail that gave it to them.
-  const mails = fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
-  expect(mails.some((m) => m.includes(`Pedido ${numero}: sua nota fiscal`))).toBe(true);
+  const mails = () =>
+    fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
+  await expect.poll(() => mails().some((m) => m.includes(`Pedido ${numero}: sua nota fiscal`))).toBe(true);
 
   await owner.close();
   await shopper.close();

@@ -184,6 +184,8 @@ test('a new store made its owner’s from the panel alone; a shopper then sees o
     await visit.locator('.order__items a').first().click();
     await expect(visit.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await visit.content()).not.toMatch(SEED);
+    // The queue sends within a second or two of the change: wait for the order's message.
+    await expect.poll(() => mailsTo(email, outbox).join('\n')).toContain(`Pedido ${String(order)}`);
     const mails = mailsTo(email, outbox);
     expect(mails.length).toBeGreaterThan(1);
     for (const eml of mails) expect(eml).not.toMatch(SEED);

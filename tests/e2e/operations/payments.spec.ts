@@ -230,8 +230,10 @@ test('a chargeback on the card order: the owner is alerted, the order held, and 
     'A equipe cancelou o pedido (Dona Marta: Cliente contestou a compra no cartão)',
   );
   // The owners were e-mailed the alert (kept in the outbox: this store has no SMTP).
-  const kept = fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
-  expect(kept.some((m) => m.includes(`o pedido ${cardOrder} precisa da equipe`))).toBe(true);
+  const kept = () => fs.readdirSync(OUTBOX_DIR).map((f) => fs.readFileSync(path.join(OUTBOX_DIR, f), 'utf8'));
+  await expect
+    .poll(() => kept().some((m) => m.includes(`o pedido ${cardOrder} precisa da equipe`)))
+    .toBe(true);
   expect(mp.violations).toEqual([]);
   await page.close();
 });

@@ -1,0 +1,192 @@
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import type { PgBoss } from 'pg-boss';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { inTransaction } from '#/server/db/client.ts';
+import * as t from '#/server/db/schema.ts';
+import { queueSchema, startBoss } from '#/server/jobs/boss.ts';
+import { FAILURE_ALERT_KIND, startMailQueue } from '#/server/jobs/mail.ts';
+import type { MailQueue } from '#/server/jobs/mail.ts';
+import { createMailer } from '#/server/mail/mailer.ts';
+import { startPlatform } from './harness.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * E-mail as durable jobs (jobs/mail.ts) on the store's own database, PGlite or PostgreSQL: a real SMTP
+ * listener on loopback (`smtp-server`) that can be down, refuse a recipient, and count what it received.
+ */
+
+type Received = { to: string; subject: string; messageId: string };
+const received: Received[] = [];
+/** Recipients refused for good (550), as a mailbox that does not exist. */
+const refused = new Set<string>();
+
+function listener() {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) {
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          for (const rcpt of session.envelope.rcptTo)
+            received.push({ to: rcpt.address, subject: mail.subject ?? '', messageId: mail.messageId ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+}
+
+let smtp = listener();
+let port = 0;
+let store: TestPlatform;
+let boss: PgBoss;
+let queue: MailQueue;
+const OWNER = 'dona@loja.test';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+  store = await startPlatform(40);
+  const { db } = store.database;
+  await db
+    .insert(t.staffMembers)
+    .values({ email: OWNER, name: 'Dona Marta', role: 'dono', passwordHash: 'x' });
+  boss = await startBoss(store.database, 'all');
+  queue = await startMailQueue(boss, {
+    db,
+    transport: createMailer({ smtpUrl: `smtp://127.0.0.1:${String(port)}`, from: 'loja@loja.test' }),
+    domain: 'loja.test',
+    retry: { limit: 3, delaySeconds: 1 },
+    work: true,
+    owners: () => Promise.resolve([OWNER]),
+    origin: 'https://loja.test',
+  });
+});
+
+afterAll(async () => {
+  await boss.stop({ graceful: false, timeout: 2000 });
+  const schema = store.database.postgres?.schemaName;
+  if (schema)
+    await store.database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${queueSchema(schema)} CASCADE`));
+  await store.stop();
+  await new Promise<void>((resolve) => {
+    smtp.close(resolve);
+  });
+});
+
+const arrived = (subject: string) => received.filter((m) => m.subject === subject);
+const stateOf = async (subject: string) => {
+  const [row] = await store.database.db
+    .select()
+    .from(t.mailMessages)
+    .where(eq(t.mailMessages.subject, subject));
+  return row;
+};
+
+describe('messages written with the change, sent by the queue', () => {
+  test('a message is sent once, with its Message-ID, and marked sent', async () => {
+    await queue.post(store.database.db, { kind: 'teste', to: 'a@cliente.test', subject: 'Um', text: 'um' });
+    await vi.waitFor(() => { expect(arrived('Um')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+    const row = await stateOf('Um');
+    expect(row?.state).toBe('enviado');
+    expect(arrived('Um')[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
+  });
+
+  test('a change rolled back takes its message with it', async () => {
+    await expect(
+      inTransaction(store.database.db, async (tx) => {
+        await queue.post(tx, { kind: 'teste', to: 'b@cliente.test', subject: 'Desfeito', text: 'x' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await stateOf('Desfeito')).toBeUndefined();
+  });
+
+  test('the same key is one message', async () => {
+    for (let i = 0; i < 2; i++)
+      await queue.post(store.database.db, {
+        kind: 'teste',
+        key: 'uma-vez',
+        to: 'c@cliente.test',
+        subject: 'Uma vez',
+        text: 'x',
+      });
+    await vi.waitFor(() => { expect(arrived('Uma vez')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+  });
+
+  test('while the mail server is down, every message waits; once it is back, each arrives once', async () => {
+    await new Promise<void>((resolve) => {
+      smtp.close(resolve);
+    });
+    const subjects = ['Fora 1', 'Fora 2', 'Fora 3'];
+    for (const subject of subjects)
+      await queue.post(store.database.db, { kind: 'teste', to: 'd@cliente.test', subject, text: subject });
+    // Tried and refused (connection refused): each is still in the queue, its failure in words.
+    await vi.waitFor(
+      async () => {
+        const row = await stateOf('Fora 1');
+        expect(row?.attempts).toBeGreaterThan(0);
+        expect(row?.state).toBe('fila');
+        expect(row?.lastError).toMatch(/não atendeu|servidor de e-mail/);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    smtp = listener();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    await vi.waitFor(
+      () => {
+        for (const subject of subjects) expect(arrived(subject)).toHaveLength(1);
+      },
+      { timeout: 25_000, interval: 200 },
+    );
+    for (const subject of subjects) expect((await stateOf(subject))?.state).toBe('enviado');
+  });
+
+  test('a message that can never be delivered fails once for all, the owner is told once, and "Reenviar" sends it', async () => {
+    refused.add('nao-existe@cliente.test');
+    for (const subject of ['Recusada 1', 'Recusada 2'])
+      await queue.post(store.database.db, {
+        kind: 'teste',
+        to: 'nao-existe@cliente.test',
+        subject,
+        text: 'x',
+      });
+    await vi.waitFor(
+      async () => {
+        expect((await stateOf('Recusada 1'))?.state).toBe('falhou');
+        expect((await stateOf('Recusada 2'))?.state).toBe('falhou');
+      },
+      { timeout: 25_000, interval: 250 },
+    );
+    expect((await stateOf('Recusada 1'))?.lastError).toContain('550');
+    await vi.waitFor(() => { expect(received.filter((m) => m.to === OWNER)).toHaveLength(1); }, {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const alerts = await store.database.db
+      .select()
+      .from(t.mailMessages)
+      .where(eq(t.mailMessages.kind, FAILURE_ALERT_KIND));
+    expect(alerts).toHaveLength(1);
+    // The mailbox exists now: "Reenviar" sends it, once.
+    refused.delete('nao-existe@cliente.test');
+    const row = await stateOf('Recusada 1');
+    await queue.resend(row?.id ?? '');
+    await vi.waitFor(() => { expect(arrived('Recusada 1')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+    expect((await stateOf('Recusada 1'))?.state).toBe('enviado');
+    // Only a failed message can be sent again.
+    await expect(queue.resend(row?.id ?? '')).rejects.toThrow('não está com falha');
+    await expect(queue.resend('00000000-0000-4000-8000-000000000000')).rejects.toThrow('não encontrada');
+  });
+});
