@@ -1,3 +1,4 @@
+import { deliveriesSchema, orderMessagesSchema } from '#/contract/deliveries.ts';
 import { integrationsAnswerSchema, integrationTestSchema } from '#/contract/integrations.ts';
 import { enderecoAnswerSchema, enderecosAnswerSchema } from '#/contract/account.ts';
 import { cepAddressSchema } from '#/contract/address.ts';
@@ -143,6 +144,8 @@ export const SCHEMAS = {
   staffShipment: envioSchema,
   staffActivity: activityListSchema,
   staffOutbox: outboxSchema,
+  staffDeliveries: deliveriesSchema,
+  staffOrderMessages: orderMessagesSchema,
   staffSetup: setupSchema,
   staffPickup: pickupListSchema,
   staffPages: pageListSchema,

@@ -108,6 +108,8 @@ export const staffMeSchema = z.object({
    * "foi avisado por e-mail".
    */
   enviaEmail: z.boolean(),
+  /** Owners: messages that failed for good, listed in /painel/envios (our extension). */
+  enviosComFalha: z.number().int().optional(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 

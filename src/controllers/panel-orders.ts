@@ -1,3 +1,5 @@
+import { orderMessages } from '#/api/staff-deliveries.ts';
+import type { OrderMessages } from '#/contract/deliveries.ts';
 import {
   addOrderNote,
   attachInvoice,
@@ -99,6 +101,8 @@ export type OrderView = {
   values: Fields;
   /** What the platform said of each field of the form just posted. */
   errors: Readonly<Record<string, string>>;
+  /** The e-mails about the order, and where each is. */
+  mensagens: OrderMessages['mensagens'];
 };
 
 const invoiceDone = (situacao: string | undefined) =>
@@ -252,9 +256,10 @@ export async function panelOrderPage(
         : pedido.proximas.includes(ORDER_ACTIONS[asked].to)
           ? asked
           : undefined;
+    const { mensagens } = await orderMessages(frame.client, Number(numero));
     return {
       status,
-      view: { frame, content: { pedido, confirming, notice, values: fields ?? {}, errors } },
+      view: { frame, content: { pedido, confirming, notice, values: fields ?? {}, errors, mensagens } },
     };
   });
 }

@@ -63,6 +63,7 @@ export type PanelSection =
   | 'vitrines'
   | 'configuracoes'
   | 'integracoes'
+  | 'envios'
   | 'conta';
 
 /** A panel page's frame: who is logged in, and whether their role opens this page. */

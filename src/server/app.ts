@@ -24,6 +24,7 @@ import { staffRequests } from './routes/staff-requests.ts';
 import { privacy } from './routes/privacy.ts';
 import { staffSettings } from './routes/staff-settings.ts';
 import { staffOutbox } from './routes/staff-outbox.ts';
+import { staffDeliveries, staffOrderMessages } from './routes/staff-deliveries.ts';
 import { staffSetup } from './routes/staff-setup.ts';
 import { staffPickup } from './routes/staff-pickup.ts';
 import { staffPages } from './routes/staff-pages.ts';
@@ -106,6 +107,7 @@ export function createPlatform({
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/orders', staffInvoices);
   api.route('/v2/admin/orders', staffShipments);
+  api.route('/v2/admin/orders', staffOrderMessages);
   api.route('/v2/admin/inbox', staffInbox);
   api.route('/v2/admin/requests', staffRequests);
   api.route('/v2/admin/settings', staffSettings);
@@ -125,6 +127,7 @@ export function createPlatform({
   api.use('/v2/admin/activity/*', allow());
   api.route('/v2/admin/activity', staffActivity);
   api.route('/v2/admin/outbox', staffOutbox);
+  api.route('/v2/admin/deliveries', staffDeliveries);
   api.route('/v2/admin/setup', staffSetup);
   api.route('/v2/admin/pickup-points', staffPickup);
   api.route('/v2/admin/pages', staffPages);

@@ -184,6 +184,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),
     health: database.health,
+    jobs: mailQueue && { mail: mailQueue, sweeps },
   });
   return {
     ...platform,

@@ -5,6 +5,8 @@ import type { CepProvider } from './addresses/cep.ts';
 import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MailQueue } from './jobs/mail.ts';
+import type { Sweep } from './jobs/sweeps.ts';
 import type { PaymentProvider } from './orders/payments.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
 import type { MercadoPago } from './payments/mercadopago/client.ts';
@@ -58,6 +60,8 @@ export type PlatformConfig = {
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
   sessionKey: () => Promise<string>;
+  /** The job queue (jobs/): the e-mail queue ("Reenviar") and the sweeps it runs; absent when not started. */
+  jobs?: { mail: MailQueue; sweeps: readonly Sweep[] } | undefined;
 };
 
 export type PlatformEnv = {

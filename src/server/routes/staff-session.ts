@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { mailDelivers } from '#/server/mail/mailer.ts';
+import { failedCount } from '#/server/jobs/deliveries.ts';
 import {
   firstOwnerSchema,
   STAFF_SESSION_HEADER,
@@ -128,7 +129,15 @@ staffSession.get('/me', async (c) => {
         }
       : {};
   const enviaEmail = mailDelivers(c.get('config').mailer);
-  return c.json({ papel, ...(member ? { membro: toMembro(member) } : {}), ...counts, enviaEmail });
+  // Owners see the messages that failed for good on every page until they are sent again.
+  const failures = papel === 'dono' ? { enviosComFalha: await failedCount(db) } : {};
+  return c.json({
+    papel,
+    ...(member ? { membro: toMembro(member) } : {}),
+    ...counts,
+    enviaEmail,
+    ...failures,
+  });
 });
 
 staffSession.delete('/session', async (c) => {

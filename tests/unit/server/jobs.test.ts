@@ -97,7 +97,12 @@ const stateOf = async (subject: string) => {
 describe('messages written with the change, sent by the queue', () => {
   test('a message is sent once, with its Message-ID, and marked sent', async () => {
     await queue.post(store.database.db, { kind: 'teste', to: 'a@cliente.test', subject: 'Um', text: 'um' });
-    await vi.waitFor(() => { expect(arrived('Um')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        expect(arrived('Um')).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const row = await stateOf('Um');
     expect(row?.state).toBe('enviado');
     expect(arrived('Um')[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
@@ -122,7 +127,12 @@ describe('messages written with the change, sent by the queue', () => {
         subject: 'Uma vez',
         text: 'x',
       });
-    await vi.waitFor(() => { expect(arrived('Uma vez')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        expect(arrived('Uma vez')).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 
   test('while the mail server is down, every message waits; once it is back, each arrives once', async () => {
@@ -170,10 +180,15 @@ describe('messages written with the change, sent by the queue', () => {
       { timeout: 25_000, interval: 250 },
     );
     expect((await stateOf('Recusada 1'))?.lastError).toContain('550');
-    await vi.waitFor(() => { expect(received.filter((m) => m.to === OWNER)).toHaveLength(1); }, {
-      timeout: 10_000,
-      interval: 100,
-    });
+    await vi.waitFor(
+      () => {
+        expect(received.filter((m) => m.to === OWNER)).toHaveLength(1);
+      },
+      {
+        timeout: 10_000,
+        interval: 100,
+      },
+    );
     const alerts = await store.database.db
       .select()
       .from(t.mailMessages)
@@ -183,7 +198,12 @@ describe('messages written with the change, sent by the queue', () => {
     refused.delete('nao-existe@cliente.test');
     const row = await stateOf('Recusada 1');
     await queue.resend(row?.id ?? '');
-    await vi.waitFor(() => { expect(arrived('Recusada 1')).toHaveLength(1); }, { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        expect(arrived('Recusada 1')).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect((await stateOf('Recusada 1'))?.state).toBe('enviado');
     // Only a failed message can be sent again.
     await expect(queue.resend(row?.id ?? '')).rejects.toThrow('não está com falha');
