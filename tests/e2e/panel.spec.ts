@@ -186,6 +186,12 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await expect
     .poll(() => mailsTo(buyerEmail).find((m) => m.includes(`Pedido ${String(numero)} enviado`)) ?? '')
     .toContain('QB123456785BR');
+  // The order's page lists its e-mails and where each is (this store keeps them: no SMTP).
+  await member.reload();
+  const emails = member.getByRole('region', { name: 'E-mails deste pedido' });
+  await expect(emails.locator('li').filter({ hasText: `Pedido ${String(numero)} enviado` })).toContainText(
+    'Na caixa de saída (a loja não envia e-mails)',
+  );
 
   // A note for the team alone, on the order's page: the buyer's page never shows it.
   await member.goto(`/painel/pedidos/${String(numero)}`);
