@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -10,7 +11,10 @@ import { queueSchema, startBoss } from '#/server/jobs/boss.ts';
 import { FAILURE_ALERT_KIND, startMailQueue } from '#/server/jobs/mail.ts';
 import type { MailQueue } from '#/server/jobs/mail.ts';
 import { createMailer } from '#/server/mail/mailer.ts';
-import { startPlatform } from './harness.ts';
+import { createPlatform } from '#/server/app.ts';
+import { memoryMailer } from '#/server/mail/mailer.ts';
+import { deliveriesSchema } from '#/contract/deliveries.ts';
+import { ADMIN_TOKEN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -52,7 +56,9 @@ let port = 0;
 let store: TestPlatform;
 let boss: PgBoss;
 let queue: MailQueue;
-const OWNER = 'dona@loja.test';
+const OWNER = `dona.${randomBytes(3).toString('hex')}@loja.test`;
+/** This file's own subjects: the PGlite and the PostgreSQL runs may share a worker's modules. */
+const RUN = randomBytes(3).toString('hex');
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -96,26 +102,31 @@ const stateOf = async (subject: string) => {
 
 describe('messages written with the change, sent by the queue', () => {
   test('a message is sent once, with its Message-ID, and marked sent', async () => {
-    await queue.post(store.database.db, { kind: 'teste', to: 'a@cliente.test', subject: 'Um', text: 'um' });
+    await queue.post(store.database.db, {
+      kind: 'teste',
+      to: 'a@cliente.test',
+      subject: `${RUN} Um`,
+      text: 'um',
+    });
     await vi.waitFor(
       () => {
-        expect(arrived('Um')).toHaveLength(1);
+        expect(arrived(`${RUN} Um`)).toHaveLength(1);
       },
       { timeout: 15_000, interval: 100 },
     );
-    const row = await stateOf('Um');
+    const row = await stateOf(`${RUN} Um`);
     expect(row?.state).toBe('enviado');
-    expect(arrived('Um')[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
+    expect(arrived(`${RUN} Um`)[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
   });
 
   test('a change rolled back takes its message with it', async () => {
     await expect(
       inTransaction(store.database.db, async (tx) => {
-        await queue.post(tx, { kind: 'teste', to: 'b@cliente.test', subject: 'Desfeito', text: 'x' });
+        await queue.post(tx, { kind: 'teste', to: 'b@cliente.test', subject: `${RUN} Desfeito`, text: 'x' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await stateOf('Desfeito')).toBeUndefined();
+    expect(await stateOf(`${RUN} Desfeito`)).toBeUndefined();
   });
 
   test('the same key is one message', async () => {
@@ -124,12 +135,12 @@ describe('messages written with the change, sent by the queue', () => {
         kind: 'teste',
         key: 'uma-vez',
         to: 'c@cliente.test',
-        subject: 'Uma vez',
+        subject: `${RUN} Uma vez`,
         text: 'x',
       });
     await vi.waitFor(
       () => {
-        expect(arrived('Uma vez')).toHaveLength(1);
+        expect(arrived(`${RUN} Uma vez`)).toHaveLength(1);
       },
       { timeout: 15_000, interval: 100 },
     );
@@ -139,13 +150,13 @@ describe('messages written with the change, sent by the queue', () => {
     await new Promise<void>((resolve) => {
       smtp.close(resolve);
     });
-    const subjects = ['Fora 1', 'Fora 2', 'Fora 3'];
+    const subjects = [`${RUN} Fora 1`, `${RUN} Fora 2`, `${RUN} Fora 3`];
     for (const subject of subjects)
       await queue.post(store.database.db, { kind: 'teste', to: 'd@cliente.test', subject, text: subject });
     // Tried and refused (connection refused): each is still in the queue, its failure in words.
     await vi.waitFor(
       async () => {
-        const row = await stateOf('Fora 1');
+        const row = await stateOf(`${RUN} Fora 1`);
         expect(row?.attempts).toBeGreaterThan(0);
         expect(row?.state).toBe('fila');
         expect(row?.lastError).toMatch(/não atendeu|servidor de e-mail/);
@@ -165,7 +176,7 @@ describe('messages written with the change, sent by the queue', () => {
 
   test('a message that can never be delivered fails once for all, the owner is told once, and "Reenviar" sends it', async () => {
     refused.add('nao-existe@cliente.test');
-    for (const subject of ['Recusada 1', 'Recusada 2'])
+    for (const subject of [`${RUN} Recusada 1`, `${RUN} Recusada 2`])
       await queue.post(store.database.db, {
         kind: 'teste',
         to: 'nao-existe@cliente.test',
@@ -174,12 +185,12 @@ describe('messages written with the change, sent by the queue', () => {
       });
     await vi.waitFor(
       async () => {
-        expect((await stateOf('Recusada 1'))?.state).toBe('falhou');
-        expect((await stateOf('Recusada 2'))?.state).toBe('falhou');
+        expect((await stateOf(`${RUN} Recusada 1`))?.state).toBe('falhou');
+        expect((await stateOf(`${RUN} Recusada 2`))?.state).toBe('falhou');
       },
       { timeout: 25_000, interval: 250 },
     );
-    expect((await stateOf('Recusada 1'))?.lastError).toContain('550');
+    expect((await stateOf(`${RUN} Recusada 1`))?.lastError).toContain('550');
     await vi.waitFor(
       () => {
         expect(received.filter((m) => m.to === OWNER)).toHaveLength(1);
@@ -196,17 +207,86 @@ describe('messages written with the change, sent by the queue', () => {
     expect(alerts).toHaveLength(1);
     // The mailbox exists now: "Reenviar" sends it, once.
     refused.delete('nao-existe@cliente.test');
-    const row = await stateOf('Recusada 1');
+    const row = await stateOf(`${RUN} Recusada 1`);
     await queue.resend(row?.id ?? '');
     await vi.waitFor(
       () => {
-        expect(arrived('Recusada 1')).toHaveLength(1);
+        expect(arrived(`${RUN} Recusada 1`)).toHaveLength(1);
       },
       { timeout: 15_000, interval: 100 },
     );
-    expect((await stateOf('Recusada 1'))?.state).toBe('enviado');
+    expect((await stateOf(`${RUN} Recusada 1`))?.state).toBe('enviado');
     // Only a failed message can be sent again.
     await expect(queue.resend(row?.id ?? '')).rejects.toThrow('não está com falha');
     await expect(queue.resend('00000000-0000-4000-8000-000000000000')).rejects.toThrow('não encontrada');
+  });
+});
+
+describe("the owners' view (/v2/admin/deliveries)", () => {
+  test('lists the failed messages and each sweep; "Reenviar" takes only a failed message', async () => {
+    const { api } = createPlatform({
+      db: store.database.db,
+      appToken: 'x',
+      adminToken: ADMIN_TOKEN,
+      mailer: memoryMailer(),
+      mediaDir: '/tmp/unused-media',
+      jobs: {
+        mail: queue,
+        sweeps: [
+          {
+            name: 'teste',
+            title: 'Uma rotina',
+            cron: '* * * * *',
+            everyMs: 60_000,
+            run: () => Promise.resolve(''),
+          },
+        ],
+      },
+    });
+    const call = (path: string, init: RequestInit = {}) =>
+      api.request(`https://loja.test/v2/admin/deliveries${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+    refused.add('nunca@cliente.test');
+    await queue.post(store.database.db, {
+      kind: 'teste',
+      to: 'nunca@cliente.test',
+      subject: `${RUN} Nunca`,
+      text: 'x',
+    });
+    await vi.waitFor(
+      async () => {
+        expect((await stateOf(`${RUN} Nunca`))?.state).toBe('falhou');
+      },
+      {
+        timeout: 25_000,
+        interval: 250,
+      },
+    );
+    const listed = deliveriesSchema.parse(await (await call('')).json());
+    const failure = listed.falhas.find((f) => f.assunto === `${RUN} Nunca`);
+    expect(failure?.para).toBe('nunca@cliente.test');
+    expect(failure?.motivo).toContain('550');
+    expect(listed.rotinas).toEqual([
+      expect.objectContaining({
+        nome: 'teste',
+        titulo: 'Uma rotina',
+        aCadaMinutos: 1,
+        execucoes: 0,
+        atrasada: false,
+      }),
+    ]);
+    expect((await call('/nao-e-um-id/resend', { method: 'POST' })).status).toBe(404);
+    expect((await call('/00000000-0000-4000-8000-000000000000/resend', { method: 'POST' })).status).toBe(404);
+    refused.delete('nunca@cliente.test');
+    expect((await call(`/${failure?.id ?? ''}/resend`, { method: 'POST' })).status).toBe(200);
+    expect((await call(`/${failure?.id ?? ''}/resend`, { method: 'POST' })).status).toBe(409);
+    await vi.waitFor(
+      () => {
+        expect(arrived(`${RUN} Nunca`)).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 });

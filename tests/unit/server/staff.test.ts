@@ -87,6 +87,7 @@ describe('accounts and sessions', () => {
       mensagensAResponder: 0,
       solicitacoesAbertas: 0,
       enviaEmail: true,
+      enviosComFalha: 0,
     });
   });
 
