@@ -10,6 +10,8 @@ import type { Cart } from '#/contract/cart.ts';
 import { createPlatform } from '#/server/app.ts';
 import { clearListingCaches } from '#/server/catalog/caches.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
+import { queueSchema, startBoss } from '#/server/jobs/boss.ts';
+import { DEFAULT_MAIL_RETRY, startMailQueue } from '#/server/jobs/mail.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { DatabaseOptions } from '#/server/db/client.ts';
 import { seedDatabase } from '#/server/seed/index.ts';
@@ -311,12 +313,27 @@ async function bench(label: string, options: DatabaseOptions) {
   const seeded = performance.now();
   await seedDatabase(database.db, PRODUCTS);
   console.error(`${label}: seeded ${PRODUCTS} products in ${Math.round(performance.now() - seeded)} ms`);
+  // E-mail as the store sends it: written to the queue in the order's connection, sent by a worker (here into
+  // memory, so what is timed is the queue, not a mail server).
+  const boss = await startBoss(database, 'all');
+  const mailer = memoryMailer();
+  mailer.post = (
+    await startMailQueue(boss, {
+      db: database.db,
+      transport: memoryMailer(),
+      domain: 'bench.local',
+      retry: DEFAULT_MAIL_RETRY,
+      work: true,
+      owners: () => Promise.resolve([]),
+      origin: 'http://bench.local',
+    })
+  ).post;
   const platform = createPlatform({
     db: database.db,
     appToken: 'bench',
     adminToken: ADMIN,
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
-    mailer: memoryMailer(),
+    mailer,
     // The owner's Pix key (the seed's example key takes no Pix).
     pixKey: '11222333000181',
   });
@@ -382,7 +399,11 @@ async function bench(label: string, options: DatabaseOptions) {
   rows.push(
     ...(await dashboardRows(label, database.db, platform, ADMIN, { runs: RUNS, warmup: WARMUP, percentile })),
   );
-  if (options.schemaName) await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
+  await boss.stop({ graceful: true, timeout: 5000 });
+  if (options.schemaName) {
+    await database.db.execute(sql.raw(`DROP SCHEMA ${options.schemaName} CASCADE`));
+    await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${queueSchema(options.schemaName)} CASCADE`));
+  }
   await database.close();
   return rows;
 }

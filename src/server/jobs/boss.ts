@@ -39,8 +39,6 @@ export async function startBoss(database: Database, role: Role): Promise<PgBoss>
     superviseIntervalSeconds: MONITOR_SECONDS,
     cronWorkerIntervalSeconds: 5,
     instanceName: `loja-${role}`,
-    // A job written wakes the workers at once (one listening connection); polling stays as the floor.
-    useListenNotify: true,
     openTelemetry: { enabled: false },
   };
   const { pglite, postgres } = database;
