@@ -148,6 +148,9 @@ export async function startMailQueue(
         attempts: row.attempts + 1,
         sentAt: new Date(),
         lastError: null,
+        // Gone with it: a sign-up code or a password link is not kept once it left (a kept message is in the
+        // outbox table, as the owners read it).
+        body: { text: '' },
       })
       .where(eq(t.mailMessages.id, id));
   };

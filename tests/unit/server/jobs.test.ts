@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
 import type { PgBoss } from 'pg-boss';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
@@ -14,45 +11,17 @@ import { createMailer } from '#/server/mail/mailer.ts';
 import { createPlatform } from '#/server/app.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { deliveriesSchema } from '#/contract/deliveries.ts';
+import { startFakeSmtp } from '../../support/fake-smtp.ts';
+import type { FakeSmtp } from '../../support/fake-smtp.ts';
 import { ADMIN_TOKEN, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
  * E-mail as durable jobs (jobs/mail.ts) on the store's own database, PGlite or PostgreSQL: a real SMTP
- * listener on loopback (`smtp-server`) that can be down, refuse a recipient, and count what it received.
+ * listener on loopback (support/fake-smtp.ts) that can be down, refuse a recipient, and count what it received.
  */
 
-type Received = { to: string; subject: string; messageId: string };
-const received: Received[] = [];
-/** Recipients refused for good (550), as a mailbox that does not exist. */
-const refused = new Set<string>();
-
-function listener() {
-  return new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused.has(address.address)) {
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          for (const rcpt of session.envelope.rcptTo)
-            received.push({ to: rcpt.address, subject: mail.subject ?? '', messageId: mail.messageId ?? '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-}
-
-let smtp = listener();
-let port = 0;
+let smtp: FakeSmtp;
 let store: TestPlatform;
 let boss: PgBoss;
 let queue: MailQueue;
@@ -61,8 +30,7 @@ const OWNER = `dona.${randomBytes(3).toString('hex')}@loja.test`;
 const RUN = randomBytes(3).toString('hex');
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startFakeSmtp();
   store = await startPlatform(40);
   const { db } = store.database;
   await db
@@ -71,7 +39,7 @@ beforeAll(async () => {
   boss = await startBoss(store.database, 'all');
   queue = await startMailQueue(boss, {
     db,
-    transport: createMailer({ smtpUrl: `smtp://127.0.0.1:${String(port)}`, from: 'loja@loja.test' }),
+    transport: createMailer({ smtpUrl: smtp.url, from: 'loja@loja.test' }),
     domain: 'loja.test',
     retry: { limit: 3, delaySeconds: 1 },
     work: true,
@@ -86,12 +54,10 @@ afterAll(async () => {
   if (schema)
     await store.database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${queueSchema(schema)} CASCADE`));
   await store.stop();
-  await new Promise<void>((resolve) => {
-    smtp.close(resolve);
-  });
+  await smtp.down();
 });
 
-const arrived = (subject: string) => received.filter((m) => m.subject === subject);
+const arrived = (subject: string) => smtp.arrived.filter((m) => m.subject === subject);
 const stateOf = async (subject: string) => {
   const [row] = await store.database.db
     .select()
@@ -116,6 +82,8 @@ describe('messages written with the change, sent by the queue', () => {
     );
     const row = await stateOf(`${RUN} Um`);
     expect(row?.state).toBe('enviado');
+    // What it said (a code, a link) is not kept once it left.
+    expect(row?.body).toEqual({ text: '' });
     expect(arrived(`${RUN} Um`)[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
   });
 
@@ -147,9 +115,7 @@ describe('messages written with the change, sent by the queue', () => {
   });
 
   test('while the mail server is down, every message waits; once it is back, each arrives once', async () => {
-    await new Promise<void>((resolve) => {
-      smtp.close(resolve);
-    });
+    await smtp.down();
     const subjects = [`${RUN} Fora 1`, `${RUN} Fora 2`, `${RUN} Fora 3`];
     for (const subject of subjects)
       await queue.post(store.database.db, { kind: 'teste', to: 'd@cliente.test', subject, text: subject });
@@ -163,8 +129,7 @@ describe('messages written with the change, sent by the queue', () => {
       },
       { timeout: 15_000, interval: 200 },
     );
-    smtp = listener();
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    await smtp.up();
     await vi.waitFor(
       () => {
         for (const subject of subjects) expect(arrived(subject)).toHaveLength(1);
@@ -175,7 +140,7 @@ describe('messages written with the change, sent by the queue', () => {
   });
 
   test('a message that can never be delivered fails once for all, the owner is told once, and "Reenviar" sends it', async () => {
-    refused.add('nao-existe@cliente.test');
+    smtp.refused.add('nao-existe@cliente.test');
     for (const subject of [`${RUN} Recusada 1`, `${RUN} Recusada 2`])
       await queue.post(store.database.db, {
         kind: 'teste',
@@ -193,7 +158,7 @@ describe('messages written with the change, sent by the queue', () => {
     expect((await stateOf(`${RUN} Recusada 1`))?.lastError).toContain('550');
     await vi.waitFor(
       () => {
-        expect(received.filter((m) => m.to === OWNER)).toHaveLength(1);
+        expect(smtp.arrived.filter((m) => m.to === OWNER)).toHaveLength(1);
       },
       {
         timeout: 10_000,
@@ -206,7 +171,7 @@ describe('messages written with the change, sent by the queue', () => {
       .where(eq(t.mailMessages.kind, FAILURE_ALERT_KIND));
     expect(alerts).toHaveLength(1);
     // The mailbox exists now: "Reenviar" sends it, once.
-    refused.delete('nao-existe@cliente.test');
+    smtp.refused.delete('nao-existe@cliente.test');
     const row = await stateOf(`${RUN} Recusada 1`);
     await queue.resend(row?.id ?? '');
     await vi.waitFor(
@@ -248,7 +213,7 @@ describe("the owners' view (/v2/admin/deliveries)", () => {
         ...init,
         headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
       });
-    refused.add('nunca@cliente.test');
+    smtp.refused.add('nunca@cliente.test');
     await queue.post(store.database.db, {
       kind: 'teste',
       to: 'nunca@cliente.test',
@@ -279,7 +244,7 @@ describe("the owners' view (/v2/admin/deliveries)", () => {
     ]);
     expect((await call('/nao-e-um-id/resend', { method: 'POST' })).status).toBe(404);
     expect((await call('/00000000-0000-4000-8000-000000000000/resend', { method: 'POST' })).status).toBe(404);
-    refused.delete('nunca@cliente.test');
+    smtp.refused.delete('nunca@cliente.test');
     expect((await call(`/${failure?.id ?? ''}/resend`, { method: 'POST' })).status).toBe(200);
     expect((await call(`/${failure?.id ?? ''}/resend`, { method: 'POST' })).status).toBe(409);
     await vi.waitFor(

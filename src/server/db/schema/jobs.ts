@@ -18,7 +18,7 @@ export const mailMessages = pgTable(
     kind: text().notNull(),
     recipient: text().notNull(),
     subject: text().notNull(),
-    /** The text, the HTML when there is a richer version, extra headers; emptied once the message is old. */
+    /** The text, the HTML when there is a richer version, extra headers; emptied once the message left. */
     body: jsonb()
       .$type<{ text: string; html?: string | undefined; headers?: Record<string, string> | undefined }>()
       .notNull(),
