@@ -80,8 +80,17 @@ describe('messages written with the change, sent by the queue', () => {
       },
       { timeout: 15_000, interval: 100 },
     );
+    // Marked sent once the mail server's answer is in (a moment after the message arrived).
+    await vi.waitFor(
+      async () => {
+        expect((await stateOf(`${RUN} Um`))?.state).toBe('enviado');
+      },
+      {
+        timeout: 5000,
+        interval: 50,
+      },
+    );
     const row = await stateOf(`${RUN} Um`);
-    expect(row?.state).toBe('enviado');
     // What it said (a code, a link) is not kept once it left.
     expect(row?.body).toEqual({ text: '' });
     expect(arrived(`${RUN} Um`)[0]?.messageId).toBe(`<${row?.id ?? ''}@loja.test>`);
@@ -136,7 +145,12 @@ describe('messages written with the change, sent by the queue', () => {
       },
       { timeout: 25_000, interval: 200 },
     );
-    for (const subject of subjects) expect((await stateOf(subject))?.state).toBe('enviado');
+    await vi.waitFor(
+      async () => {
+        for (const subject of subjects) expect((await stateOf(subject))?.state).toBe('enviado');
+      },
+      { timeout: 5000, interval: 50 },
+    );
   });
 
   test('a message that can never be delivered fails once for all, the owner is told once, and "Reenviar" sends it', async () => {
@@ -180,7 +194,12 @@ describe('messages written with the change, sent by the queue', () => {
       },
       { timeout: 15_000, interval: 100 },
     );
-    expect((await stateOf(`${RUN} Recusada 1`))?.state).toBe('enviado');
+    await vi.waitFor(
+      async () => {
+        expect((await stateOf(`${RUN} Recusada 1`))?.state).toBe('enviado');
+      },
+      { timeout: 5000, interval: 50 },
+    );
     // Only a failed message can be sent again.
     await expect(queue.resend(row?.id ?? '')).rejects.toThrow('não está com falha');
     await expect(queue.resend('00000000-0000-4000-8000-000000000000')).rejects.toThrow('não encontrada');
