@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'order_held',
   'mail_not_configured',
   'not_failed',
+  'queue_off',
   'first_owner_closed',
   'login_required',
   'login_failed',

@@ -24,6 +24,7 @@ import { startBoss, works } from './jobs/boss.ts';
 import type { Role } from './jobs/boss.ts';
 import { DEFAULT_MAIL_RETRY, startMailQueue } from './jobs/mail.ts';
 import type { MailQueue, MailRetry } from './jobs/mail.ts';
+import { startOrderNotices } from './jobs/order-notices.ts';
 import { startSweeps } from './jobs/sweeps.ts';
 import type { Sweep } from './jobs/sweeps.ts';
 import { storeSweeps } from './jobs/store-sweeps.ts';
@@ -155,12 +156,21 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     }));
   // From here on, what the store e-mails is written to the queue in the change's transaction.
   if (mailQueue) mailer.post = mailQueue.post;
+  const tellOrder =
+    boss &&
+    (await startOrderNotices(boss, {
+      db: database.db,
+      mailer,
+      origin: options.publicOrigin ?? origin,
+      work: works(role),
+    }));
   const sweeps = storeSweeps({
     database,
     integrations,
     mailer,
     origin: options.publicOrigin ?? origin,
     key: signingKey,
+    tell: tellOrder,
   });
   if (boss) await startSweeps(boss, database.db, sweeps, works(role));
   if (options.warm !== false) {
@@ -184,7 +194,7 @@ export async function bootPlatform(options: BootOptions): Promise<Booted> {
     mediaDir: path.resolve(options.dataDir, 'media'),
     limits: createLimits(store),
     health: database.health,
-    jobs: mailQueue && { mail: mailQueue, sweeps },
+    jobs: mailQueue && tellOrder && { mail: mailQueue, tellOrder, sweeps },
   });
   return {
     ...platform,

@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import type { DatabaseHealth } from './db/health.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MailQueue } from './jobs/mail.ts';
+import type { TellOrder } from './orders/notices.ts';
 import type { Sweep } from './jobs/sweeps.ts';
 import type { PaymentProvider } from './orders/payments.ts';
 import type { PixApi } from './payments/pix-api/client.ts';
@@ -60,8 +61,11 @@ export type PlatformConfig = {
   cepProvider?: CepProvider | undefined;
   /** The key that signs session ids (same on every instance; see accounts/sessions.ts). */
   sessionKey: () => Promise<string>;
-  /** The job queue (jobs/): the e-mail queue ("Reenviar") and the sweeps it runs; absent when not started. */
-  jobs?: { mail: MailQueue; sweeps: readonly Sweep[] } | undefined;
+  /**
+   * The job queue (jobs/): the e-mail queue ("Reenviar"), orders' notices (a job written in the change's
+   * transaction) and the sweeps it runs; absent when not started.
+   */
+  jobs?: { mail: MailQueue; tellOrder: TellOrder; sweeps: readonly Sweep[] } | undefined;
 };
 
 export type PlatformEnv = {

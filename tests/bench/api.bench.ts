@@ -12,6 +12,7 @@ import { clearListingCaches } from '#/server/catalog/caches.ts';
 import { memoryMailer } from '#/server/mail/mailer.ts';
 import { queueSchema, startBoss } from '#/server/jobs/boss.ts';
 import { DEFAULT_MAIL_RETRY, startMailQueue } from '#/server/jobs/mail.ts';
+import { startOrderNotices } from '#/server/jobs/order-notices.ts';
 import { openDatabase } from '#/server/db/client.ts';
 import type { DatabaseOptions } from '#/server/db/client.ts';
 import { seedDatabase } from '#/server/seed/index.ts';
@@ -317,23 +318,30 @@ async function bench(label: string, options: DatabaseOptions) {
   // memory, so what is timed is the queue, not a mail server).
   const boss = await startBoss(database, 'all');
   const mailer = memoryMailer();
-  mailer.post = (
-    await startMailQueue(boss, {
-      db: database.db,
-      transport: memoryMailer(),
-      domain: 'bench.local',
-      retry: DEFAULT_MAIL_RETRY,
-      work: true,
-      owners: () => Promise.resolve([]),
-      origin: 'http://bench.local',
-    })
-  ).post;
+  const mail = await startMailQueue(boss, {
+    db: database.db,
+    transport: memoryMailer(),
+    domain: 'bench.local',
+    retry: DEFAULT_MAIL_RETRY,
+    work: true,
+    owners: () => Promise.resolve([]),
+    origin: 'http://bench.local',
+  });
+  mailer.post = mail.post;
+  // A new order's e-mails: one job in the order's transaction, worked beside the requests.
+  const tellOrder = await startOrderNotices(boss, {
+    db: database.db,
+    mailer,
+    origin: 'http://bench.local',
+    work: true,
+  });
   const platform = createPlatform({
     db: database.db,
     appToken: 'bench',
     adminToken: ADMIN,
     mediaDir: path.join(os.tmpdir(), 'bench-media'),
     mailer,
+    jobs: { mail, tellOrder, sweeps: [] },
     // The owner's Pix key (the seed's example key takes no Pix).
     pixKey: '11222333000181',
   });

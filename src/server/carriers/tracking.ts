@@ -4,11 +4,19 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
+import type { TellOrder } from '#/server/orders/notices.ts';
 import { changeStatus } from '#/server/orders/status.ts';
 import type { ShippingProvider } from './provider.ts';
 
-export type TrackingContext = { db: Db; provider: ShippingProvider; mailer: Mailer; origin: string };
+export type TrackingContext = {
+  db: Db;
+  provider: ShippingProvider;
+  mailer: Mailer;
+  origin: string;
+  /** The queue's order notices (the buyer's e-mail written with the move); absent on a test's platform. */
+  tell?: TellOrder | undefined;
+};
 
 /** At most this many parcels are read in one round (one tracking call). */
 export const ROUND = 100;
@@ -98,7 +106,13 @@ async function moveOrder(
     .where(eq(t.orders.number, number));
   const from = to === 'shipped' ? 'paid' : 'shipped';
   if (order?.status !== from) return false;
-  await changeStatus(ctx.db, number, to, { actor: CARRIER_ACTOR, expected: from, carrier, trackingCode });
+  await changeStatus(ctx.db, number, to, {
+    actor: CARRIER_ACTOR,
+    expected: from,
+    carrier,
+    trackingCode,
+    tell: ctx.tell,
+  });
   // The carrier's date, not the moment the store read it.
   if (at && at.getTime() < Date.now()) {
     const [event] = await ctx.db
@@ -109,6 +123,6 @@ async function moveOrder(
       .limit(1);
     if (event) await ctx.db.update(t.orderEvents).set({ at }).where(eq(t.orderEvents.id, event.id));
   }
-  await notifyBuyer(ctx.db, ctx.mailer, ctx.origin, number, to);
+  await toldWithoutQueue(ctx, number, { aviso: to });
   return true;
 }

@@ -15,17 +15,21 @@ export async function listDeliveries(
   envia: boolean,
   now = new Date(),
 ): Promise<Deliveries> {
-  const failed = eq(t.mailMessages.state, 'falhou');
-  const [rows, [failures], [waiting], states] = await Promise.all([
-    db.select().from(t.mailMessages).where(failed).orderBy(desc(t.mailMessages.failedAt)).limit(FAILED_SHOWN),
-    db.select({ n: count() }).from(t.mailMessages).where(failed),
-    db.select({ n: count() }).from(t.mailMessages).where(eq(t.mailMessages.state, 'fila')),
+  const [rows, failures, waiting, states] = await Promise.all([
+    db
+      .select()
+      .from(t.mailMessages)
+      .where(eq(t.mailMessages.state, 'falhou'))
+      .orderBy(desc(t.mailMessages.failedAt))
+      .limit(FAILED_SHOWN),
+    countIn(db, 'falhou'),
+    countIn(db, 'fila'),
     sweepStates(db, sweeps),
   ]);
   return {
     envia,
-    naFila: waiting?.n ?? 0,
-    totalFalhas: failures?.n ?? 0,
+    naFila: waiting,
+    totalFalhas: failures,
     falhas: rows.map((r) => ({
       id: r.id,
       tipo: r.kind,
@@ -50,14 +54,14 @@ export async function listDeliveries(
   };
 }
 
-/** How many messages failed for good (the panel's banner for owners). */
-export async function failedCount(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(t.mailMessages)
-    .where(eq(t.mailMessages.state, 'falhou'));
+/** How many messages are in `state`. */
+async function countIn(db: Db, state: 'fila' | 'falhou'): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(t.mailMessages).where(eq(t.mailMessages.state, state));
   return row?.n ?? 0;
 }
+
+/** How many messages failed for good (the panel's banner for owners). */
+export const failedCount = (db: Db): Promise<number> => countIn(db, 'falhou');
 
 /** The messages about order `number`, oldest first. */
 export async function orderMessages(db: Db, number: number): Promise<OrderMessages> {

@@ -6,6 +6,7 @@ import { invoiceSettings } from '#/server/staff/store-config.ts';
 import { sweepInvoices } from '#/server/invoices/sweep.ts';
 import { followParcels } from '#/server/carriers/tracking.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
+import type { TellOrder } from '#/server/orders/notices.ts';
 import { sweepMercadoPago } from '#/server/payments/mercadopago/sweep.ts';
 import { sweepPixCharges } from '#/server/payments/sweep.ts';
 import { purgeExpired, runOrderRound } from '#/server/housekeeping.ts';
@@ -33,8 +34,10 @@ export function storeSweeps(deps: {
   origin: string;
   /** The key that signs the way out of offers in a cart reminder. */
   key: () => Promise<string>;
+  /** Orders' notices as jobs written with each move (jobs/order-notices.ts). */
+  tell?: TellOrder | undefined;
 }): Sweep[] {
-  const { database, integrations, mailer, origin } = deps;
+  const { database, integrations, mailer, origin, tell } = deps;
   const db = database.db;
   const live = integrations.current;
   return [
@@ -54,7 +57,7 @@ export function storeSweeps(deps: {
       run: async () => {
         const pix = live().pix;
         if (!pix) return undefined;
-        const report = await sweepPixCharges({ db, api: pix.api, mailer, origin });
+        const report = await sweepPixCharges({ db, api: pix.api, mailer, origin, tell });
         return report
           ? countsSaid(report, {
               paid: 'pagas',
@@ -75,7 +78,10 @@ export function storeSweeps(deps: {
       run: async () => {
         const mercadoPago = live().mercadoPago;
         if (!mercadoPago) return undefined;
-        const report = await sweepMercadoPago({ db, mp: mercadoPago.mp, mailer, origin }, 10 * MINUTE - 5000);
+        const report = await sweepMercadoPago(
+          { db, mp: mercadoPago.mp, mailer, origin, tell },
+          10 * MINUTE - 5000,
+        );
         return report
           ? countsSaid(report, {
               moved: 'pedidos atualizados',
@@ -106,7 +112,7 @@ export function storeSweeps(deps: {
       run: async () => {
         const shipping = live().shipping;
         if (!shipping) return undefined;
-        const moved = await followParcels({ db, provider: shipping, mailer, origin });
+        const moved = await followParcels({ db, provider: shipping, mailer, origin, tell });
         return moved ? `${String(moved)} pedidos atualizados pela transportadora` : '';
       },
     },

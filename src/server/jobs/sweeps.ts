@@ -70,7 +70,9 @@ export async function startSweeps(
       deleteAfterSeconds: 86_400,
     });
     if (!work) continue;
-    await boss.schedule(sweep.name, sweep.cron, null, { tz: 'UTC' });
+    // `missed: 'once'`: an occurrence that came due while every instance was down (a deploy) runs once
+    // at the first pass after, instead of waiting for the next one.
+    await boss.schedule(sweep.name, sweep.cron, null, { tz: 'UTC', missed: 'once' });
     await boss.work(sweep.name, { pollingIntervalSeconds: 2 }, async () => {
       await record(db, sweep.name, sweep.run);
     });

@@ -208,9 +208,14 @@ export async function notifyBuyer(
   notice: Status,
   /** The order as its route just read it, so it is not read twice. */
   known?: Pedido,
-  /** `corrigido`: a shipped order's tracking corrected (the e-mail says so). */
-  variant?: 'corrigido',
+  options: {
+    /** `corrigido`: a shipped order's tracking corrected (the e-mail says so). */
+    variant?: 'corrigido' | undefined;
+    /** Makes the message one however often it is written (a job run twice). */
+    key?: string | undefined;
+  } = {},
 ) {
+  const { variant } = options;
   if (!NOTIFIED.has(notice)) return;
   const row = await buyerOf(db, number);
   if (!row) return;
@@ -220,6 +225,8 @@ export async function notifyBuyer(
   const first = firstName(row.name);
   await postMail(mailer, db, {
     orderNumber: number,
+    // The order's confirmation is one message however often it is written (its job run twice).
+    key: notice === 'awaiting_payment' ? `pedido:${String(number)}:confirmacao` : options.key,
     kind: variant ? `pedido-rastreio-${variant}` : `pedido-${notice}`,
     to: row.email,
     ...compose(notice, pedido, nomeLoja, origin, first, variant === 'corrigido'),

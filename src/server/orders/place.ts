@@ -32,6 +32,7 @@ import { pixPayload } from './pix.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
 import { newTxid, PIX_API } from '#/server/payments/pix-charge.ts';
 import { chargeOrCancel } from './charge.ts';
+import type { TellOrder } from './notices.ts';
 import { formatBRL } from '#/lib/money.ts';
 
 /** Who places the order and from where. */
@@ -47,6 +48,11 @@ export type Buyer = {
   pixApi?: PixApi | undefined;
   /** The carriers' prices for delivery (carriers/pricing.ts); without it, the regional table. */
   shippingProvider?: ShippingProvider | undefined;
+  /**
+   * Writes what follows a new order (its e-mails) as a job in the order's own transaction
+   * (jobs/order-notices.ts); without it, the caller tells after the commit.
+   */
+  tell?: TellOrder | undefined;
 };
 
 const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
@@ -84,7 +90,7 @@ export async function placeOrder(
         ),
       )
     : null;
-  const placed = await placeInTransaction(db, buyer, request, settings, method, address, carriers);
+  const placed = await placeInTransaction(db, buyer, request, settings, method, address, carriers, charged);
   if (placed.created && charged) await chargeOrCancel(db, buyer, method, placed.number, settings);
   return placed;
 }
@@ -97,6 +103,7 @@ async function placeInTransaction(
   method: OfferedMethod,
   address: OrderAddress,
   carriers: CarrierChoice | null,
+  charged: boolean,
 ): Promise<{ number: number; created: boolean }> {
   const { customer, session, origin } = buyer;
   try {
@@ -241,6 +248,7 @@ async function placeInTransaction(
         .set({ orderedAt: sql`now()` })
         .where(and(eq(t.cartsStarted.sessionId, session), isNull(t.cartsStarted.orderedAt)));
       await setSessionCoupon(tx, session, '');
+      await buyer.tell?.(tx, order.number, { aviso: 'novo', cobrado: charged });
       return { number: order.number, created: true };
     });
   } catch (error) {
@@ -254,7 +262,7 @@ async function placeInTransaction(
 }
 
 /** An order still waiting whose provider charge was never made (no Pix copy-and-paste, no payment page). */
-async function chargeMissing(db: Db, number: number): Promise<boolean> {
+export async function chargeMissing(db: Db, number: number): Promise<boolean> {
   const [row] = await db
     .select({
       status: t.orders.status,

@@ -143,6 +143,8 @@ export type StatusChange = {
   /** For `shipped`: the carrier and tracking code the buyer is told. */
   carrier?: string | undefined;
   trackingCode?: string | undefined;
+  /** Tell the buyer of the move: written in its transaction (orders/notices.ts' TellOrder). */
+  tell?: ((tx: Db, number: number, notice: { aviso: Status }) => Promise<void>) | undefined;
 };
 
 /**
@@ -204,6 +206,7 @@ export async function moveInTransaction(
   if (to === 'paid') await countSales(tx, number, 1);
   if (to === 'cancelled' && from === 'paid') await countSales(tx, number, -1);
   await tx.insert(t.orderEvents).values({ orderNumber: number, status: to, actor: change.actor });
+  await change.tell?.(tx, number, { aviso: to });
   return from;
 }
 

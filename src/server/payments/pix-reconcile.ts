@@ -4,7 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer, notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
+import type { TellOrder } from '#/server/orders/notices.ts';
 import { notePayment, reais, toCents, toValor } from './events.ts';
 import { ProviderError } from './http.ts';
 import { workOrderRefunds } from './refund-ledger.ts';
@@ -15,7 +17,14 @@ import type { Devolucao } from './pix-api/spec.ts';
 import { PIX_API } from './pix-charge.ts';
 
 /** What reconciling needs: the database, the PSP, and how to tell the buyer. */
-export type PixContext = { db: Db; api: PixApi; mailer: Mailer; origin: string };
+export type PixContext = {
+  db: Db;
+  api: PixApi;
+  mailer: Mailer;
+  origin: string;
+  /** The queue's order notices (the buyer's e-mail written with the payment); absent on a test's platform. */
+  tell?: TellOrder | undefined;
+};
 
 export type Outcome = 'paid' | 'refunded' | 'removed' | 'unchanged';
 
@@ -67,6 +76,7 @@ async function received(ctx: PixContext, number: number, pix: Received[]): Promi
     number,
     cents,
     pixRefundRows(number, pix, 'pago_apos_cancelamento', ''),
+    ctx.tell,
   );
   if (!claim) return 'unchanged';
   const total = reais(cents / 100);
@@ -76,7 +86,7 @@ async function received(ctx: PixContext, number: number, pix: Received[]): Promi
   }
   if (claim.outcome === 'paid') {
     await notePayment(db, number, `Pix recebido: ${total}, conferido no PSP`);
-    await notifyBuyer(db, ctx.mailer, ctx.origin, number, 'paid');
+    await toldWithoutQueue(ctx, number, { aviso: 'paid' });
     return 'paid';
   }
   if (claim.outcome === 'refund') {

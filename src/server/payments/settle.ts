@@ -24,6 +24,8 @@ export async function moneyArrived(
   cents: number,
   /** The refunds written, in the same transaction, when the order turns out cancelled. */
   refundsIfCancelled: NewRefund[] = [],
+  /** The buyer's "pago" e-mail, written with the move (orders/notices.ts' TellOrder). */
+  tell?: (tx: Db, number: number, notice: { aviso: 'paid' }) => Promise<void>,
 ): Promise<Arrival | undefined> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -45,6 +47,7 @@ export async function moneyArrived(
       .where(eq(t.orders.number, number));
     if (waiting) {
       await tx.insert(t.orderEvents).values({ orderNumber: number, status: 'paid', actor: PSP_ACTOR });
+      await tell?.(tx, number, { aviso: 'paid' });
       return { outcome: 'paid', status: row.status };
     }
     if (cancelled) await writeRefunds(tx, refundsIfCancelled);

@@ -10,8 +10,7 @@ import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { listOrders, loadOrder } from '#/server/orders/orders.ts';
 import { keptXml } from '#/server/invoices/attach.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
-import { tellTeamOfOrder } from '#/server/staff/team-mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
 import { offeredMethods, publicMethods } from '#/server/orders/payments.ts';
 import { placeOrder } from '#/server/orders/place.ts';
 import { settingsInForce } from '#/server/content/settings.ts';
@@ -54,26 +53,38 @@ orders.get('/payment-methods', async (c) => {
 });
 
 orders.post('/order', body, async (c) => {
-  const { db, pixKey, siteUrl, paymentProvider, pix, mailer, shippingProvider } = c.get('config');
+  const { db, pixKey, siteUrl, paymentProvider, pix, mailer, shippingProvider, jobs } = c.get('config');
   const session = c.get('session');
   const customer = await requireCustomer(db, session, LOGIN_TO_BUY);
   const origin = c.get('origin');
   const placed = await placeOrder(
     db,
-    { customer, session, origin, pixKey, siteUrl, paymentProvider, pixApi: pix?.api, shippingProvider },
+    {
+      customer,
+      session,
+      origin,
+      pixKey,
+      siteUrl,
+      paymentProvider,
+      pixApi: pix?.api,
+      shippingProvider,
+      // The buyer's confirmation and the team's notice: a job in the order's transaction (jobs/order-notices.ts).
+      tell: jobs?.tellOrder,
+    },
     c.req.valid('json'),
   );
   const numero = placed.number;
+  if (placed.created)
+    await toldWithoutQueue({ db, mailer, origin, tell: jobs?.tellOrder }, numero, {
+      aviso: 'novo',
+      cobrado: false,
+    });
   const pedido = await loadOrder(db, origin, numero, { session, customerId: customer.id });
-  if (placed.created) await notifyBuyer(db, mailer, origin, numero, 'awaiting_payment', pedido);
-  // The team hears of every order placed (one whose charge could not be made was cancelled at once: no news).
-  if (placed.created && pedido && pedido.situacao !== 'cancelado')
-    await tellTeamOfOrder({ db, mailer, origin }, pedido);
   return c.json({ pedido: pedido && mailState(pedido, mailer) }, 201);
 });
 
 orders.get('/order/:numero', async (c) => {
-  const { db, mercadoPago, mailer } = c.get('config');
+  const { db, mercadoPago, mailer, jobs } = c.get('config');
   const session = c.get('session');
   const customer = await sessionCustomer(db, session);
   const numero = numberOf(c.req.param('numero'));
@@ -90,12 +101,14 @@ orders.get('/order/:numero', async (c) => {
     pedido.situacao === 'aguardando_pagamento' &&
     (await withinLimit(c, 'retorno de pagamento', 10, 60_000))
   ) {
-    const moved = await reconcilePayment({ db, mp: mercadoPago, mailer, origin }, payment, numero).catch(
-      (error: unknown) => {
-        console.error(`[mercadopago] returning buyer's payment not read (${errorCode(error)})`);
-        return 'unchanged';
-      },
-    );
+    const moved = await reconcilePayment(
+      { db, mp: mercadoPago, mailer, origin, tell: jobs?.tellOrder },
+      payment,
+      numero,
+    ).catch((error: unknown) => {
+      console.error(`[mercadopago] returning buyer's payment not read (${errorCode(error)})`);
+      return 'unchanged';
+    });
     if (moved !== 'unchanged') pedido = await loadOrder(db, origin, numero, viewer);
     if (!pedido) throw notFound('Pedido não encontrado.');
   }

@@ -27,7 +27,7 @@ staffDeliveries.post('/:id/resend', async (c) => {
   if (!UUID.test(id)) throw notFound('Mensagem não encontrada.');
   const { db, jobs } = c.get('config');
   if (!jobs)
-    throw new PlatformError(409, 'not_failed', 'A fila de envio não está ligada nesta instância da loja.');
+    throw new PlatformError(503, 'queue_off', 'A fila de envio não está ligada nesta instância da loja.');
   await jobs.mail.resend(id);
   await recordChange(db, {
     actor: c.get('actor'),

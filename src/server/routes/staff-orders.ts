@@ -18,7 +18,7 @@ import { badRequest, notFound, PlatformError } from '#/server/errors.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
 import { refundable, refundOrder } from '#/server/payments/refund.ts';
 import { allow } from '#/server/middleware.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
 import { changeStatus, changeTracking, isPickup, STATUS, toStatus } from '#/server/orders/status.ts';
 import { trackingProblems } from '#/contract/tracking.ts';
 import { recorded } from '#/server/staff/audit.ts';
@@ -81,7 +81,7 @@ staffOrders.put(
     const numero = orderNumber(c.req.param('numero'));
     const { situacao, de, transportadora = '', rastreio = '' } = c.req.valid('json');
     const to = toStatus(situacao);
-    const { db, mailer } = c.get('config');
+    const { db, mailer, jobs } = c.get('config');
     // A held order (its provider took the money back) moves only by the team's decision on it.
     if (to === 'shipped' || to === 'cancelled')
       await refuseIfHeld(db, numero, to === 'shipped' ? 'marcá-lo como enviado' : 'cancelá-lo');
@@ -102,6 +102,7 @@ staffOrders.put(
           expected: de ? toStatus(de) : undefined,
           carrier: transportadora,
           trackingCode: rastreio,
+          tell: jobs?.tellOrder,
         }),
       (was) => ({
         actor: c.get('actor'),
@@ -115,7 +116,9 @@ staffOrders.put(
         },
       }),
     );
-    await notifyBuyer(db, mailer, c.get('origin'), numero, to);
+    await toldWithoutQueue({ db, mailer, origin: c.get('origin'), tell: jobs?.tellOrder }, numero, {
+      aviso: to,
+    });
     return c.json({ numero, de: STATUS[from], situacao: STATUS[to] });
   },
 );
@@ -170,10 +173,10 @@ staffOrders.post(
     const numero = orderNumber(c.req.param('numero'));
     const id = c.req.param('id');
     if (!/^\d{1,9}$/.test(id)) throw notFound('Pedido retido não encontrado.');
-    const { db, mailer } = c.get('config');
+    const { db, mailer, jobs } = c.get('config');
     const { decisao, nota } = c.req.valid('json');
     await decideTakeback(
-      { db, mailer, origin: c.get('origin') },
+      { db, mailer, origin: c.get('origin'), tell: jobs?.tellOrder },
       numero,
       Number(id),
       c.get('actor'),
@@ -201,10 +204,15 @@ staffOrders.put(
     const numero = orderNumber(c.req.param('numero'));
     const { transportadora, rastreio } = c.req.valid('json');
     refuseBadTracking(transportadora, rastreio);
-    const { db, mailer } = c.get('config');
+    const { db, mailer, jobs } = c.get('config');
+    const corrected = { aviso: 'shipped', variante: 'corrigido' } as const;
     await recorded(
       db,
-      (tx) => changeTracking(tx, numero, { carrier: transportadora, trackingCode: rastreio }),
+      async (tx) => {
+        const was = await changeTracking(tx, numero, { carrier: transportadora, trackingCode: rastreio });
+        await jobs?.tellOrder(tx, numero, corrected);
+        return was;
+      },
       (was) => ({
         actor: c.get('actor'),
         action: 'pedido.rastreio',
@@ -214,7 +222,7 @@ staffOrders.put(
         after: { transportadora, rastreio },
       }),
     );
-    await notifyBuyer(db, mailer, c.get('origin'), numero, 'shipped', undefined, 'corrigido');
+    await toldWithoutQueue({ db, mailer, origin: c.get('origin'), tell: jobs?.tellOrder }, numero, corrected);
     return c.json({
       sucesso: true,
       mensagem: 'Rastreio corrigido. O e-mail com o novo código está na fila de envio.',

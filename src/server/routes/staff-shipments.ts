@@ -81,10 +81,11 @@ staffShipments.post('/:numero/label/cancel', async (c) => {
 /** `POST …/label/tracking`: read where the parcel is now (the sweep does it every 15 minutes). */
 staffShipments.post('/:numero/label/tracking', async (c) => {
   const numero = orderNumber(c.req.param('numero'));
-  const { db, shippingProvider, mailer } = c.get('config');
+  const { db, shippingProvider, mailer, jobs } = c.get('config');
   if (!shippingProvider) throw notFound();
   try {
-    await followParcels({ db, provider: shippingProvider, mailer, origin: c.get('origin') }, numero);
+    const origin = c.get('origin');
+    await followParcels({ db, provider: shippingProvider, mailer, origin, tell: jobs?.tellOrder }, numero);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     throw new PlatformError(503, 'shipment_refused', providerSaid(error));

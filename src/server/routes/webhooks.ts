@@ -24,7 +24,7 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(g
 const TXIDS_PER_NOTICE = 50;
 
 async function pixNotice(c: Context<PlatformEnv>) {
-  const { pix, db, mailer } = c.get('config');
+  const { pix, db, mailer, jobs } = c.get('config');
   if (!pix || !sameSecret(c.req.param('secret') ?? '', pix.webhookSecret)) throw notFound();
   let body: unknown;
   try {
@@ -41,7 +41,7 @@ async function pixNotice(c: Context<PlatformEnv>) {
     TXIDS_PER_NOTICE,
   );
   const numbers = await ordersOfTxids(db, txids);
-  const ctx = { db, api: pix.api, mailer, origin: c.get('origin') };
+  const ctx = { db, api: pix.api, mailer, origin: c.get('origin'), tell: jobs?.tellOrder };
   for (const number of numbers) {
     // A charge not read now is read by the minute sweep: the PSP need not send it again.
     await reconcilePix(ctx, number).catch((error: unknown) => {
@@ -56,7 +56,7 @@ async function pixNotice(c: Context<PlatformEnv>) {
  * nothing; a signed one makes the store read that payment (reconcile.ts).
  */
 webhooks.post('/mercadopago', async (c) => {
-  const { mercadoPago, db, mailer } = c.get('config');
+  const { mercadoPago, db, mailer, jobs } = c.get('config');
   if (!mercadoPago) throw notFound();
   const dataId = c.req.query('data.id') ?? '';
   const signed = mercadoPago.signed({
@@ -68,7 +68,7 @@ webhooks.post('/mercadopago', async (c) => {
     throw new PlatformError(401, 'invalid_signature', 'Aviso sem assinatura válida do Mercado Pago.');
   const type = c.req.query('type') ?? '';
   if (type === 'payment') {
-    const ctx = { db, mp: mercadoPago, mailer, origin: c.get('origin') };
+    const ctx = { db, mp: mercadoPago, mailer, origin: c.get('origin'), tell: jobs?.tellOrder };
     await reconcilePayment(ctx, dataId).catch((error: unknown) => {
       console.error(`[mercadopago] payment notice not checked (${errorCode(error)})`);
     });

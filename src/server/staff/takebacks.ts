@@ -9,8 +9,8 @@ import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
-import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer } from '#/server/orders/mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
+import type { NoticeDeps, TellOrder } from '#/server/orders/notices.ts';
 import { moveInTransaction, toSituacao } from '#/server/orders/status.ts';
 import { notePayment } from '#/server/payments/events.ts';
 import { formatBRL } from '#/lib/money.ts';
@@ -68,7 +68,7 @@ export async function orderTakebacks(db: Db, number: number): Promise<Tomada[]> 
  * out of revenue), `cancelar` cancels it with its stock back and tells the buyer, with nothing to refund.
  */
 export async function decideTakeback(
-  deps: { db: Db; mailer: Mailer; origin: string },
+  deps: NoticeDeps & { tell?: TellOrder | undefined },
   number: number,
   id: number,
   actor: Actor,
@@ -91,7 +91,9 @@ export async function decideTakeback(
     if (!row) throw new PlatformError(409, 'not_an_alert', 'Este pedido não está retido: nada a decidir.');
     // A cancel the order's status does not allow (it left already) is a 409 and undoes the decision.
     const from =
-      decision === 'cancelar' ? await moveInTransaction(tx, number, 'cancelled', { actor }) : undefined;
+      decision === 'cancelar'
+        ? await moveInTransaction(tx, number, 'cancelled', { actor, tell: deps.tell })
+        : undefined;
     await notePayment(
       tx,
       number,
@@ -112,5 +114,5 @@ export async function decideTakeback(
       },
     });
   });
-  if (decision === 'cancelar') await notifyBuyer(deps.db, deps.mailer, deps.origin, number, 'cancelled');
+  if (decision === 'cancelar') await toldWithoutQueue(deps, number, { aviso: 'cancelled' });
 }

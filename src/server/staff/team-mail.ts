@@ -25,20 +25,32 @@ export async function teamAddresses(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
-/** E-mail the team (the chosen addresses, else owners and orders members) in the background. */
+/** The order a team message is about, and the key that makes it one message per address however often written. */
+export type AboutOrder = { orderNumber: number; key?: string };
+
+/** E-mail the team (the chosen addresses, else owners and orders members), through the queue in `deps.db`. */
 export async function mailTeam(
   deps: TeamMailDeps,
   kind: string,
   subject: string,
   text: string,
   about: string,
+  order?: AboutOrder,
 ) {
   const to = await teamAddresses(deps.db);
   if (to.length === 0) {
     console.error(`[team] ${about}: the store has no owner or orders member to tell`);
     return;
   }
-  for (const address of to) await postMail(deps.mailer, deps.db, { kind, to: address, subject, text });
+  for (const address of to)
+    await postMail(deps.mailer, deps.db, {
+      kind,
+      to: address,
+      subject,
+      text,
+      orderNumber: order?.orderNumber,
+      key: order?.key && `${order.key}:${address}`,
+    });
 }
 
 /** A new order: its number, items, total, how it is paid and the link to it in the panel. */
@@ -66,6 +78,7 @@ export async function tellTeamOfOrder(deps: TeamMailDeps, pedido: Pedido): Promi
       `Abra o pedido no painel: ${deps.origin}/painel/pedidos/${numero}`,
     ].join('\n'),
     `new order ${numero}`,
+    { orderNumber: pedido.numero, key: `pedido:${numero}:equipe` },
   );
 }
 
@@ -106,6 +119,7 @@ export async function remindTeamOfWaitingOrders(deps: TeamMailDeps): Promise<num
         `Abra o pedido no painel: ${deps.origin}/painel/pedidos/${numero}`,
       ].join('\n'),
       `order ${numero} about to expire`,
+      { orderNumber: order.number },
     );
   }
   return due.map((o) => o.number);

@@ -6,6 +6,9 @@ import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { queueSchema, startBoss } from '#/server/jobs/boss.ts';
 import { FAILURE_ALERT_KIND, startMailQueue } from '#/server/jobs/mail.ts';
+import { startOrderNotices } from '#/server/jobs/order-notices.ts';
+import { tellOfNewOrder } from '#/server/orders/notices.ts';
+import type { TellOrder } from '#/server/orders/notices.ts';
 import type { MailQueue } from '#/server/jobs/mail.ts';
 import { createMailer } from '#/server/mail/mailer.ts';
 import { createPlatform } from '#/server/app.ts';
@@ -13,7 +16,8 @@ import { memoryMailer } from '#/server/mail/mailer.ts';
 import { deliveriesSchema } from '#/contract/deliveries.ts';
 import { startFakeSmtp } from '../../support/fake-smtp.ts';
 import type { FakeSmtp } from '../../support/fake-smtp.ts';
-import { ADMIN_TOKEN, startPlatform } from './harness.ts';
+import { buyer, pickVariants, placeAs } from './buyers.ts';
+import { ADMIN_TOKEN, APP_TOKEN, SESSION_SECRET, startPlatform } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -25,6 +29,9 @@ let smtp: FakeSmtp;
 let store: TestPlatform;
 let boss: PgBoss;
 let queue: MailQueue;
+let tellOrder: TellOrder;
+/** The store's mailer as boot.ts makes it: what it is given to e-mail goes to the queue. */
+let mailer: ReturnType<typeof createMailer>;
 const OWNER = `dona.${randomBytes(3).toString('hex')}@loja.test`;
 /** This file's own subjects: the PGlite and the PostgreSQL runs may share a worker's modules. */
 const RUN = randomBytes(3).toString('hex');
@@ -46,6 +53,9 @@ beforeAll(async () => {
     owners: () => Promise.resolve([OWNER]),
     origin: 'https://loja.test',
   });
+  mailer = createMailer({ smtpUrl: smtp.url, from: 'loja@loja.test' });
+  mailer.post = queue.post;
+  tellOrder = await startOrderNotices(boss, { db, mailer, origin: 'https://loja.test', work: true });
 });
 
 afterAll(async () => {
@@ -216,6 +226,7 @@ describe("the owners' view (/v2/admin/deliveries)", () => {
       mediaDir: '/tmp/unused-media',
       jobs: {
         mail: queue,
+        tellOrder,
         sweeps: [
           {
             name: 'teste',
@@ -272,5 +283,83 @@ describe("the owners' view (/v2/admin/deliveries)", () => {
       },
       { timeout: 15_000, interval: 100 },
     );
+  });
+});
+
+describe("an order's e-mails: a job written in the change's transaction", () => {
+  test('a new order: the buyer and the team hear of it once, even when the job runs again; then paid', async () => {
+    const { api } = createPlatform({
+      db: store.database.db,
+      appToken: APP_TOKEN,
+      sessionSecret: SESSION_SECRET,
+      adminToken: ADMIN_TOKEN,
+      mailer,
+      mediaDir: '/tmp/unused-media',
+      jobs: { mail: queue, tellOrder, sweeps: [] },
+    });
+    // The shared buyer helpers, on this platform (the queue's) instead of the harness's.
+    const onQueue = {
+      ...store,
+      request: (pathAndQuery: string, init: RequestInit = {}) =>
+        api.request(`https://loja.test${pathAndQuery}`, {
+          ...init,
+          headers: { 'App-Token': APP_TOKEN, ...(init.headers as Record<string, string> | undefined) },
+        }),
+    };
+    const [variant] = await pickVariants(onQueue, 1);
+    if (!variant) throw new Error('no variant');
+    const shopper = await buyer(onQueue, [{ v: variant, quantidade: 1 }]);
+    const res = await placeAs(onQueue, shopper);
+    expect(res.status).toBe(201);
+    const { pedido } = (await res.json()) as { pedido: { numero: number } };
+    const numero = String(pedido.numero);
+    const [customer] = await store.database.db
+      .select({ email: t.customers.email })
+      .from(t.customers)
+      .where(eq(t.customers.id, shopper.customerId));
+    const about = (to: string) => smtp.arrived.filter((m) => m.to === to && m.subject.includes(numero));
+    await vi.waitFor(
+      () => {
+        expect(about(customer?.email ?? '')).toHaveLength(1);
+        expect(about(OWNER)).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(about(customer?.email ?? '')[0]?.text).toContain('Pix copia e cola');
+    // The job again (its completion lost): the same two messages, not two more.
+    await tellOfNewOrder({ db: store.database.db, mailer, origin: 'https://loja.test' }, pedido.numero);
+    const rows = await store.database.db
+      .select({ to: t.mailMessages.recipient })
+      .from(t.mailMessages)
+      .where(eq(t.mailMessages.orderNumber, pedido.numero));
+    expect(rows.map((r) => r.to).sort()).toEqual([customer?.email ?? '', OWNER].sort());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(about(customer?.email ?? '')).toHaveLength(1);
+    expect(about(OWNER)).toHaveLength(1);
+
+    // The team marks it paid: the buyer's e-mail is a job written with the move, sent once.
+    const moved = await api.request(`https://loja.test/v2/admin/orders/${numero}/status`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ situacao: 'pago', de: 'aguardando_pagamento' }),
+    });
+    expect(moved.status).toBe(200);
+    const paid = () => smtp.arrived.filter((m) => m.subject === `Pagamento do pedido ${numero} confirmado`);
+    await vi.waitFor(
+      () => {
+        expect(paid()).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(paid()[0]?.to).toBe(customer?.email);
+    // A move refused (it is paid already) writes no job and tells no one.
+    const again = await api.request(`https://loja.test/v2/admin/orders/${numero}/status`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ situacao: 'pago', de: 'aguardando_pagamento' }),
+    });
+    expect(again.status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(paid()).toHaveLength(1);
   });
 });

@@ -4,7 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyBuyer, notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/mail.ts';
+import { toldWithoutQueue } from '#/server/orders/notices.ts';
+import type { TellOrder } from '#/server/orders/notices.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';
 import { workOrderRefunds, writeRefunds } from '#/server/payments/refund-ledger.ts';
 import type {
@@ -20,7 +22,14 @@ import { MERCADOPAGO } from './provider.ts';
 import type { MercadoPagoPayment } from './spec.ts';
 import { approvedAgain, takenBackByMercadoPago } from './taken-back.ts';
 
-export type MercadoPagoContext = { db: Db; mp: MercadoPago; mailer: Mailer; origin: string };
+export type MercadoPagoContext = {
+  db: Db;
+  mp: MercadoPago;
+  mailer: Mailer;
+  origin: string;
+  /** The queue's order notices (the buyer's e-mail written with the payment); absent on a test's platform. */
+  tell?: TellOrder | undefined;
+};
 export type Outcome = 'paid' | 'refunded' | 'unchanged';
 
 /** What the team reads for each status Mercado Pago reports. */
@@ -118,7 +127,7 @@ export async function reconcilePayment(
   if (seen !== undefined && seen !== 'approved' && details.pagamentoAprovado === id)
     await approvedAgain(ctx, id);
   const refund = mercadoPagoRefundRow(number, id, order.total, 'pago_apos_cancelamento', '');
-  const claim = await moneyArrived(db, number, cents, [refund]);
+  const claim = await moneyArrived(db, number, cents, [refund], ctx.tell);
   if (!claim) return 'unchanged';
   if (claim.outcome === 'paid') {
     await notePayment(
@@ -126,7 +135,7 @@ export async function reconcilePayment(
       number,
       `Mercado Pago: pagamento ${id} aprovado, ${value}${how ? ` (${how})` : ''}`,
     );
-    await notifyBuyer(db, ctx.mailer, ctx.origin, number, 'paid');
+    await toldWithoutQueue(ctx, number, { aviso: 'paid' });
     return 'paid';
   }
   if (claim.outcome === 'refund') {
