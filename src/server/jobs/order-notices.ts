@@ -46,26 +46,25 @@ export async function startOrderNotices(
     await tellOrder(deps, numero, notice, `pedido:${String(numero)}:${notice.aviso}:${id}`);
   };
   if (deps.work)
-    // Each job settled on its own (an order whose charge is not made yet waits alone); full batches are
-    // fetched again at once, else every second.
+    // One job after the other, each settled on its own (an order whose charge is not made yet waits alone):
+    // the work beside the requests stays one query at a time, however many orders arrive at once. Full
+    // batches are fetched again at once, else every second.
     await boss.work<Job>(
       ORDER_NOTICES_QUEUE,
       { pollingIntervalSeconds: 1, batchSize: 5, burstWhenBatchFull: true, perJobResults: true },
-      (jobs) =>
-        Promise.all(
-          jobs.map((job) =>
-            follow(job.id, job.data).then(
-              () => ({ id: job.id, status: 'completed' as const }),
-              (error: unknown) => {
-                if (!(error instanceof ChargeNotYet))
-                  console.error(
-                    `[pedido-aviso] order ${String(job.data.numero)} not told (${errorCode(error)})`,
-                  );
-                return { id: job.id, status: 'failed' as const, output: { motivo: errorCode(error) } };
-              },
-            ),
-          ),
-        ),
+      async (jobs) => {
+        const results = [];
+        for (const job of jobs)
+          try {
+            await follow(job.id, job.data);
+            results.push({ id: job.id, status: 'completed' as const });
+          } catch (error) {
+            if (!(error instanceof ChargeNotYet))
+              console.error(`[pedido-aviso] order ${String(job.data.numero)} not told (${errorCode(error)})`);
+            results.push({ id: job.id, status: 'failed' as const, output: { motivo: errorCode(error) } });
+          }
+        return results;
+      },
     );
   return async (tx, number, notice) => {
     await boss.send(ORDER_NOTICES_QUEUE, { numero: number, ...notice } satisfies Job, {
