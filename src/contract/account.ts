@@ -155,7 +155,7 @@ export const signupSchema = z
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
     /** A company's state registration (the NF-e's indIEDest): digits, ISENTO, or empty; ignored for people. */
     inscricaoEstadual: stateRegistration,
-    /** Required for people (checked below); empty for companies. */
+    /** Optional (a store needs none to sell a tap); when given, a real date of someone 16 or older. Empty for companies. */
     nascimento: birthDate.default(''),
     ...addressShape,
     senha: passwordSchema,
@@ -179,12 +179,6 @@ export const signupSchema = z
           code: 'custom',
           path: ['documento'],
           message: 'Para pessoa jurídica, informe o CNPJ (14 caracteres).',
-        });
-      if (!flagged('nascimento') && data.pessoa === 'F' && !data.nascimento)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['nascimento'],
-          message: 'Informe a data de nascimento como dd/mm/aaaa.',
         });
     },
     { when: () => true },

@@ -37,6 +37,9 @@ export const breadcrumbSchema = z.object({
 });
 export type Breadcrumb = z.infer<typeof breadcrumbSchema>;
 
+/** The first crumb of every trail, in the store's Portuguese (never "Home"). */
+export const HOME_CRUMB = 'Início';
+
 export const nivelSchema = z.enum([
   'home',
   'page',

@@ -18,7 +18,7 @@ export async function fillSignUp(form: Locator, person: { email: string; passwor
   await form.getByLabel('CPF ou CNPJ').fill(randomCpf());
   await form.getByLabel('E-mail', { exact: true }).fill(person.email);
   await form.getByLabel('Celular com DDD').fill('(19) 98765-4321');
-  await form.getByLabel('Data de nascimento (pessoa física)').fill('20/05/1988');
+  await form.getByLabel('Data de nascimento (opcional)').fill('20/05/1988');
   await form.getByLabel('CEP').fill('13035-000');
   await form.getByLabel('Rua ou avenida').fill('Rua das Palmeiras');
   await form.getByLabel('Número').fill('45');

@@ -1,3 +1,4 @@
+import { HOME_CRUMB } from '#/contract/common.ts';
 import type { Breadcrumb, Estrutura, Nivel, Seo } from '#/contract/common.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import type { StoreSettings } from '#/server/content/settings.ts';
@@ -41,7 +42,7 @@ export async function estrutura(
     canonical: absolute(origin, seo.canonical),
     indexar: seo.indexar ?? true,
   };
-  const crumbs = [{ label: 'Home', path: '/', name: 'home' }, ...trail];
+  const crumbs = [{ label: HOME_CRUMB, path: '/', name: 'home' }, ...trail];
   const breadcrumb: Breadcrumb[] = crumbs.map((c, i) => ({
     label: c.label,
     atual: i === crumbs.length - 1,

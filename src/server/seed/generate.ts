@@ -71,6 +71,8 @@ function required<T>(value: T | undefined, what: string): T {
 
 const DISCOUNTS = [0, 0, 0, 5, 10, 10, 15, 20, 25, 30, 40, 50];
 const DAY = 86_400_000;
+/** "1 ano", "5 anos": a warranty as a person writes it. */
+const yearsSaid = (n: number) => (n === 1 ? '1 ano' : `${String(n)} anos`);
 
 /** Flatten the taxonomy into rows with ids, paths and ancestor ids. */
 export function buildCategories(): CategoryRow[] {
@@ -198,7 +200,7 @@ export function generateProducts(count: number, categories: CategoryRow[], now =
     const height = random.int(8, 45);
     const specs: Spec[] = [
       { nome: 'Material', valor: material },
-      { nome: 'Garantia', valor: `${random.pick([1, 2, 5, 10])} anos contra defeitos de fabricação` },
+      { nome: 'Garantia', valor: `${yearsSaid(random.pick([1, 2, 5, 10]))} contra defeitos de fabricação` },
       {
         nome: 'Pressão',
         valor: random.pick(['Alta e baixa pressão', 'Mínima de 2 m.c.a.', 'Alta pressão (mín. 10 m.c.a.)']),

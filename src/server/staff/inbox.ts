@@ -224,7 +224,7 @@ export async function tellService(
     to: emailContato.email,
     subject: `${nomeLoja}: ${INBOX_KIND_LABELS[message.tipo]}${message.nome ? ` de ${message.nome}` : ''}`,
     text: [
-      `${INBOX_KIND_LABELS[message.tipo]} recebida na ${nomeLoja}.`,
+      `Nova mensagem na ${nomeLoja}, pelo formulário "${INBOX_KIND_LABELS[message.tipo]}".`,
       '',
       ...(from ? [`De: ${from}`] : []),
       `Assunto: ${message.assunto}`,

@@ -72,6 +72,11 @@ describe('sign-up', () => {
     expect(res.status).toBe(201);
   });
 
+  test('a person signs up without a birth date: none is asked to sell a tap', async () => {
+    const res = await signUp(person({ nascimento: '' }), session());
+    expect(res.status).toBe(201);
+  });
+
   test.each([
     [{ documento: '123.456.789-00' }, 'documento', /CPF inválido/],
     [{ pessoa: 'J', documento: '11.222.333/0001-00' }, 'documento', /CNPJ inválido/],

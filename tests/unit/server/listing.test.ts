@@ -216,7 +216,7 @@ describe('other listings', () => {
     );
     expect(page.conteudo.marca?.nome).toBe('Fontana');
     expect(page.conteudo.produtos.every((p) => p.marca.nome === 'Fontana')).toBe(true);
-    expect(page.estrutura.breadcrumb.map((b) => b.label)).toEqual(['Home', 'Marcas', 'Fontana']);
+    expect(page.estrutura.breadcrumb.map((b) => b.label)).toEqual(['Início', 'Marcas', 'Fontana']);
   });
 
   test('landing page follows its rule', async () => {

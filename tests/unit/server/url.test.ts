@@ -86,7 +86,7 @@ describe('pages', () => {
     const home = await store.getJson('/v2/front/url/home', homeSchema);
     expect(home.estrutura.nivel).toBe('home');
     expect(home.estrutura.seo.canonical).toBe(`${ORIGIN}/`);
-    expect(home.estrutura.breadcrumb[0]?.label).toBe('Home');
+    expect(home.estrutura.breadcrumb[0]?.label).toBe('Início');
   });
 
   test('an institutional page has its title and HTML', async () => {
@@ -96,7 +96,7 @@ describe('pages', () => {
     );
     expect(page.conteudo.titulo).toBe('Trocas e devoluções');
     expect(page.conteudo.conteudo).toMatch(/7 dias/);
-    expect(page.estrutura.breadcrumb.map((b) => b.label)).toEqual(['Home', 'Trocas e devoluções']);
+    expect(page.estrutura.breadcrumb.map((b) => b.label)).toEqual(['Início', 'Trocas e devoluções']);
   });
 
   test('a page endpoint refuses a URL of another kind', async () => {
@@ -111,7 +111,7 @@ describe('product detail', () => {
     const p = page.conteudo;
     expect(page.estrutura.nivel).toBe('product/detail');
     expect(page.estrutura.seo.canonical).toBe(`${ORIGIN}${productPath}`);
-    expect(page.estrutura.breadcrumb.map((b) => b.label).slice(0, 2)).toEqual(['Home', 'Cozinha']);
+    expect(page.estrutura.breadcrumb.map((b) => b.label).slice(0, 2)).toEqual(['Início', 'Cozinha']);
     expect(p.precos.por).toBeLessThanOrEqual(p.precos.de);
     expect(p.precos.vista).toBeCloseTo(p.precos.por * 0.9, 2);
     // Out of the box the checkout takes Pix alone: no installments (payments.test.ts has a provider's).
