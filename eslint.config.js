@@ -1,6 +1,8 @@
 // @ts-check
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import astro from 'eslint-plugin-astro';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import tseslint from 'typescript-eslint';
 
@@ -105,6 +107,18 @@ export default defineConfig(
       'max-lines': ['error', MAX_LINES],
       'no-restricted-imports': ['error', { patterns: [noParentImports] }],
     },
+  },
+  {
+    // No import circles: what a module imports never imports it back, however far round (`import type`
+    // aside, which leaves no value at run time). A circle is broken along its real seam, never silenced.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (which files it parses, and how), with our `#/` alias resolved.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...Object.entries(LONG_FILES).map(([file, [max]]) => longFile(file, max)),
   { files: ['tests/**', 'scripts/**'], rules: { 'max-lines': ['error', 450] } },
