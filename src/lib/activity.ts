@@ -21,3 +21,15 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
   popup: 'Aviso',
   vitrine: 'Vitrines',
 };
+
+/**
+ * A message's id in the activity as the team reads it: the inbox's `formulario-12` is "Formulário nº 12", a
+ * sent e-mail's UUID is "E-mail", each with the panel page that lists it.
+ */
+export function messageEntry(id: string): { href: string; text: string } {
+  const [, source, rest = ''] = /^(formulario|avaliacao|newsletter)-(.+)$/.exec(id) ?? [];
+  if (source === 'formulario') return { href: '/painel/mensagens', text: `Formulário nº ${rest}` };
+  if (source === 'avaliacao') return { href: '/painel/mensagens', text: `Avaliação da loja nº ${rest}` };
+  if (source === 'newsletter') return { href: '/painel/mensagens', text: `Newsletter: ${rest}` };
+  return { href: '/painel/envios', text: 'E-mail da loja' };
+}

@@ -3,6 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import { COUPON_KIND_LABELS } from '#/contract/coupon.ts';
 import type { CouponKind } from '#/contract/coupon.ts';
+import { STATUS_LABELS } from '#/contract/order.ts';
 import { PAPEL_LABELS } from '#/contract/staff.ts';
 import { STORE_CONFIG_LABELS } from '#/contract/store-config.ts';
 import type { Papel } from '#/contract/staff.ts';
@@ -98,6 +99,15 @@ const LABELS: Record<string, string> = {
   favicon: 'Ícone da aba',
 };
 
+/**
+ * The values recorded as the code keeps them (an order's `aguardando_pagamento`, a request's `aberta`), each
+ * as the team reads it: every state shown in the activity goes through this table, never raw.
+ */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  situacao: { ...STATUS_LABELS, falhou: 'Não saiu' },
+  exclusao: { aberta: 'Pedida', concluida: 'Concluída: conta excluída', recusada: 'Recusada' },
+};
+
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
 const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe)$|preço (de|por)$/;
 const RESTRICTION_LABELS: Record<string, string> = {
@@ -189,7 +199,7 @@ function shown(key: string, value: unknown, names: Names): string {
     return when.format(new Date(value));
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') return MONEY.test(key) ? formatBRL(value) : value.toLocaleString('pt-BR');
-  if (typeof value === 'string') return cut(value);
+  if (typeof value === 'string') return VALUE_LABELS[key]?.[value] ?? cut(value);
   if (Array.isArray(value)) return cut(value.map((v) => (v === null ? '—' : String(v))).join(' × '));
   return cut(
     Object.entries(value as Record<string, unknown>)

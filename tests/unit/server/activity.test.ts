@@ -155,3 +155,18 @@ test('the record reads as a person reads it: names for ids, reais, Sim/Não, res
   // No raw JSON reaches the team.
   expect(creation?.mudancas.filter((m) => /[{}[\]]/.test(m.antes + m.depois))).toEqual([]);
 });
+
+test("an order's move reads in words, never as the code keeps it ('aguardando_pagamento → pago')", async () => {
+  const [v] = await pickVariants(store, 1);
+  const placed = await placeAs(store, await buyer(store, [{ v: v as NonNullable<typeof v>, quantidade: 1 }]));
+  const numero = pedidoAnswerSchema.parse(await placed.json()).pedido.numero;
+  const moved = await staff(`/orders/${String(numero)}/status`, 'PUT', {
+    situacao: 'pago',
+    de: 'aguardando_pagamento',
+  });
+  expect(moved.status).toBe(200);
+  const [move] = (await activity(`?entidade=pedido&id=${String(numero)}`)).atividades;
+  expect(move?.mudancas).toEqual([
+    { campo: 'Situação', antes: 'Aguardando pagamento', depois: 'Pagamento confirmado' },
+  ]);
+});
