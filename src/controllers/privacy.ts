@@ -2,7 +2,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { askAccountDeletion, getDataExport, getPrivacy, withdrawConsent } from '#/api/rights.ts';
 import type { DataExport, Privacidade } from '#/contract/rights.ts';
 import type { User } from '#/contract/user.ts';
-import { excelCsv } from '#/lib/spreadsheet.ts';
+import { formatDateTime } from '#/lib/dates.ts';
+import { excelCsv, spreadsheetMoney } from '#/lib/spreadsheet.ts';
 import type { Answer, Notice } from './answer.ts';
 import { refusal } from './answer.ts';
 import { byAction, postedFields } from './fields.ts';
@@ -59,13 +60,33 @@ const PARTS: Record<Exclude<keyof DataExport, 'geradoEm'>, string> = {
   solicitacoes: 'solicitacoes',
 };
 
+/** The fields of the copy that hold reais. */
+const MONEY_FIELDS = new Set(['subtotal', 'descontoPix', 'descontoCupom', 'frete', 'total', 'precoUnitario']);
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A cell as the panel's own sheets write it: reais `1.751,90`, a moment in Brasília's time `23/11/2026, 14:05`,
+ * a day `20/05/1988`, yes or no in words (the JSON beside it keeps the exact values).
+ */
+export function copyCell(
+  field: string,
+  value: string | number | boolean | null | undefined,
+): string | number {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? spreadsheetMoney(value) : value;
+  if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+  return value.replace(DAY, '$3/$2/$1');
+}
+
 /** One part as a CSV Excel in Portuguese opens: a column per field any row has. */
 function partCsv(rows: DataExport['perfil']): string {
   const fields = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   if (fields.length === 0) return excelCsv(['Nenhum registro'], []);
   return excelCsv(
     fields,
-    rows.map((r) => fields.map((f) => (typeof r[f] === 'boolean' ? (r[f] ? 'sim' : 'não') : (r[f] ?? '')))),
+    rows.map((r) => fields.map((f) => copyCell(f, r[f]))),
   );
 }
 

@@ -164,6 +164,11 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
     'solicitacoes.csv',
   ]);
   expect(strFromU8(files['perfil.csv'] ?? new Uint8Array())).toContain(email);
+  // Its sheets in the panel's Brazilian forms: reais with a comma, moments in Brasília's time, never ISO.
+  const orders = strFromU8(files['pedidos.csv'] ?? new Uint8Array());
+  expect(orders).toMatch(/;\d{1,3}(\.\d{3})*,\d{2}(;|\r\n)/);
+  expect(orders).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+  expect(orders).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   const json = JSON.parse(strFromU8(files['meus-dados.json'] ?? new Uint8Array())) as { pedidos: unknown[] };
   expect(json.pedidos).toHaveLength(1);
   // Asked again and again, the copy is limited: a page with the 429 and its words, never a failure.
