@@ -17,6 +17,12 @@ export const STATUS_LABELS: Record<Situacao, string> = {
   cancelado: 'Cancelado',
 };
 
+/**
+ * The identifier a static Pix of order `numero` carries (its BR Code's txid), which the store's bank statement
+ * shows beside the payer: what the team looks for before marking the order paid.
+ */
+export const staticPixTxid = (numero: number): string => `PEDIDO${String(numero)}`;
+
 /** An order number as a URL carries it: up to nine digits; anything else is no such order (404). */
 export const isOrderNumber = (value: string | undefined): value is string =>
   value !== undefined && /^\d{1,9}$/.test(value);

@@ -144,6 +144,14 @@ test('the first owner sets a password, adds an orders member, who marks an order
   // Mark paid: asked to confirm first; then a stale page's second confirmation changes nothing.
   await member.getByRole('link', { name: 'Marcar como pago' }).click();
   await expect(member.getByText('Confirmar que o pagamento foi recebido?')).toBeVisible();
+  // What to look for in the bank statement: the amount and the static Pix's identifier.
+  await expect(
+    member.getByText(
+      new RegExp(
+        `Procure no extrato da conta da loja um Pix de R\\$\\s[\\d.,]+ com o identificador PEDIDO${String(numero)}\\.`,
+      ),
+    ),
+  ).toBeVisible();
   const staleConfirmation = member.url();
   await member.getByRole('button', { name: 'Confirmar: marcar como pago' }).click();
   await expect(member.getByRole('status')).toHaveText(`Pagamento registrado. ${NOT_SENT('o cliente')}`);

@@ -3,7 +3,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OrderAddress } from '#/contract/address.ts';
 import type { Cart } from '#/contract/cart.ts';
-import { cartFingerprint, fingerprintCoupon, fingerprintHasShipping } from '#/contract/order.ts';
+import {
+  cartFingerprint,
+  fingerprintCoupon,
+  fingerprintHasShipping,
+  staticPixTxid,
+} from '#/contract/order.ts';
 import type { OrderPlace } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { lockCustomer } from '#/server/accounts/customers.ts';
@@ -221,7 +226,7 @@ async function placeInTransaction(
           merchantName: settings.nomeLoja,
           merchantCity: pix.cidade,
           amount: total,
-          txid: `PEDIDO${String(order.number)}`,
+          txid: staticPixTxid(order.number),
           description: `Pedido ${String(order.number)}`,
         });
         await tx.update(t.orders).set({ pixPayload: payload }).where(eq(t.orders.number, order.number));
