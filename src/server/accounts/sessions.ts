@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 
@@ -98,8 +98,14 @@ export async function handOver(
       cep: previous?.cep ?? '',
       couponCode: keepCart ? (previous?.couponCode ?? '') : '',
     });
-    if (keepCart)
+    if (keepCart) {
       await tx.update(t.cartItems).set({ sessionId: fresh }).where(eq(t.cartItems.sessionId, old));
+      // The cart started before the login is the same cart: its order counts it converted (the dashboard).
+      await tx
+        .update(t.cartsStarted)
+        .set({ sessionId: fresh })
+        .where(and(eq(t.cartsStarted.sessionId, old), isNull(t.cartsStarted.orderedAt)));
+    }
     await tx.delete(t.sessions).where(eq(t.sessions.id, old));
   });
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { cartSchema } from '#/contract/cart.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { formAnswerSchema } from '#/contract/forms.ts';
 import { productPageSchema, listingSchema } from '#/contract/page.ts';
 import { newSession, startPlatform } from './harness.ts';
+import * as t from '#/server/db/schema.ts';
 import { shoppers } from './shoppers.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -180,6 +182,12 @@ describe('login and logout', () => {
       await (await store.request('/v2/front/checkout/cart', { headers: { Session: fresh } })).json(),
     );
     expect(cart.quantidadeTotal).toBe(2);
+    // The cart started before the login is the same cart: its order will count it converted (the dashboard).
+    const started = await store.database.db
+      .select({ session: t.cartsStarted.sessionId })
+      .from(t.cartsStarted)
+      .where(inArray(t.cartsStarted.sessionId, [sid, fresh]));
+    expect(started).toEqual([{ session: fresh }]);
     const byCpf = await post(
       'login',
       { usuario: account.documento.replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-'), senha: account.senha },
