@@ -100,7 +100,10 @@ export async function startMailQueue(
   await boss.createQueue(MAIL_QUEUE, policy);
   await boss.updateQueue(MAIL_QUEUE, policy);
 
-  const post = async (tx: Db, mail: Mail) => {
+  // The row and its job in one transaction: the caller's (a savepoint inside it), or one of their own when
+  // the caller has none, so a message is never left "na fila" with no job to send it.
+  const post = (db: Db, mail: Mail) => inTransaction(db, (tx) => write(tx, mail));
+  const write = async (tx: Db, mail: Mail) => {
     const id = mail.key ? messageIdOf(mail.key) : randomUUID();
     const written = await tx
       .insert(t.mailMessages)
@@ -167,7 +170,7 @@ export async function startMailQueue(
       if (row.kind === FAILURE_ALERT_KIND) return;
       const day = new Date().toISOString().slice(0, 10);
       for (const owner of await deps.owners())
-        await post(tx, {
+        await write(tx, {
           kind: FAILURE_ALERT_KIND,
           key: `envios-com-falha:${day}:${owner}`,
           to: owner,

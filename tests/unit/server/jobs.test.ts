@@ -17,7 +17,7 @@ import { deliveriesSchema } from '#/contract/deliveries.ts';
 import { startFakeSmtp } from '../../support/fake-smtp.ts';
 import type { FakeSmtp } from '../../support/fake-smtp.ts';
 import { buyer, pickVariants, placeAs } from './buyers.ts';
-import { ADMIN_TOKEN, APP_TOKEN, SESSION_SECRET, startPlatform } from './harness.ts';
+import { ADMIN_TOKEN, APP_TOKEN, SESSION_SECRET, startPlatform, withFailingTrigger } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -213,6 +213,19 @@ describe('messages written with the change, sent by the queue', () => {
     // Only a failed message can be sent again.
     await expect(queue.resend(row?.id ?? '')).rejects.toThrow('não está com falha');
     await expect(queue.resend('00000000-0000-4000-8000-000000000000')).rejects.toThrow('não encontrada');
+  });
+});
+
+describe('a message and its job are one', () => {
+  test('when the job cannot be written, the message is not written either (never "na fila" with no job)', async () => {
+    const { db } = store.database;
+    const jobs = `${queueSchema(store.database.postgres?.schemaName)}.job`;
+    await withFailingTrigger(db, 'sem_job', 'INSERT', jobs, async () => {
+      await expect(
+        queue.post(db, { kind: 'teste', to: 'sem@cliente.test', subject: `${RUN} Sem job`, text: 'x' }),
+      ).rejects.toThrow();
+    });
+    expect(await stateOf(`${RUN} Sem job`)).toBeUndefined();
   });
 });
 
