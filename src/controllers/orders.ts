@@ -10,6 +10,14 @@ import { postedFields } from './fields.ts';
 import { requireLogin, visitorClient } from './visit.ts';
 import type { Visit } from './visit.ts';
 
+/** How the withdrawal form's last post went: its notice, what was typed, and whether it is being confirmed. */
+export type Withdrawal = {
+  notice?: Notice | undefined;
+  motivo?: string | undefined;
+  /** Asked once more before it is made (it cannot be undone): the form then confirms. */
+  confirming?: boolean | undefined;
+};
+
 /**
  * An order for its page, with the QR code of its Pix while it waits to be paid, and how the withdrawal form's
  * post went; undefined: a 404.
@@ -18,7 +26,7 @@ export type OrderFound =
   | {
       pedido: Pedido;
       qrSvg?: string | undefined;
-      withdrawal?: { notice?: Notice | undefined; motivo?: string | undefined } | undefined;
+      withdrawal?: Withdrawal | undefined;
     }
   | undefined;
 
@@ -49,6 +57,11 @@ export async function accountOrderPage(
   const fields = await postedFields(visit.request);
   if (fields && isOrderNumber(numero)) {
     const motivo = (fields['motivo'] ?? '').slice(0, 2000);
+    if (fields['confirmado'] !== 'sim') {
+      // It cannot be undone: the page asks once more, with what was typed.
+      const found = await orderForPage(client, numero);
+      return { view: found && { ...found, withdrawal: { motivo, confirming: true } } };
+    }
     try {
       await withdrawFromOrder(client, numero, motivo);
       return redirect(`/minha-conta/pedidos/${numero}?desistencia=pedida#desistencia`);

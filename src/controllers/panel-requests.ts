@@ -6,11 +6,56 @@ import { byAction, postedFields } from './fields.ts';
 import { panelPage } from './panel.ts';
 import type { PanelPage } from './panel.ts';
 import { withMail } from '#/lib/mail-said.ts';
+import { formatBRL } from '#/lib/money.ts';
 import type { Visit } from './visit.ts';
 
 export const REQUESTS_PATH = '/painel/solicitacoes';
 
-export type RequestsView = StaffRequests & { notice: Notice | undefined };
+/**
+ * A step that cannot be undone (a refund recorded, an account's data deleted), asked once more before it is
+ * made: the question, and the fields the confirming form posts again with `confirmado=sim`.
+ */
+export type RequestConfirmation = { question: string; button: string; fields: Record<string, string> };
+
+export type RequestsView = StaffRequests & {
+  notice: Notice | undefined;
+  confirmar?: RequestConfirmation | undefined;
+};
+
+/** What is asked before each step that cannot be undone; `undefined` when the request is no longer there. */
+function confirmationOf(
+  fields: Record<string, string>,
+  list: StaffRequests,
+  total: (valor: number) => string,
+): RequestConfirmation | undefined {
+  const acao = fields['acao'] ?? '';
+  if (acao === 'aprovar') {
+    const e = list.exclusoes.find((x) => String(x.id) === fields['id'] && x.situacao === 'aberta');
+    return (
+      e && {
+        question: `Excluir os dados pessoais de ${e.cliente} (${e.email})? Isto não pode ser desfeito: nome, contatos, endereços e documento são apagados; os pedidos e as notas fiscais ficam, como a lei fiscal exige.`,
+        button: 'Sim, excluir os dados',
+        fields: { acao, id: String(e.id) },
+      }
+    );
+  }
+  if (acao !== 'devolver_agora' && acao !== 'produto_recebido') return undefined;
+  const d = list.desistencias.find((x) => String(x.pedido) === fields['pedido']);
+  if (!d) return undefined;
+  const valor = total(d.total);
+  return {
+    question:
+      d.devolucao === 'banco'
+        ? `Confirmar que a loja já devolveu ${valor} do pedido ${String(d.pedido)} a ${d.cliente} pelo banco? Isto não pode ser desfeito: a devolução fica registrada como feita e o cliente é avisado.`
+        : `Devolver ${valor} do pedido ${String(d.pedido)} a ${d.cliente} pelo provedor do pagamento (${d.pagamento})? Isto não pode ser desfeito: a devolução é pedida ao provedor e o cliente é avisado.`,
+    button: d.devolucao === 'banco' ? 'Sim, já devolvi' : 'Sim, devolver o valor',
+    fields: {
+      acao,
+      pedido: String(d.pedido),
+      ...(acao === 'produto_recebido' ? { estoque: fields['estoque'] === 'sim' ? 'sim' : 'nao' } : {}),
+    },
+  };
+}
 
 /** What each step tells the member once done (the page comes back with `feito`). */
 const DONE: Record<string, [string, string | undefined]> = {
@@ -47,6 +92,12 @@ export function panelRequestsPage(visit: Visit): Promise<Answer<PanelPage<Reques
     const fields = await postedFields(visit.request);
     let notice: Notice | undefined;
     let status: number | undefined;
+    if (fields && fields['confirmado'] !== 'sim') {
+      // A step that cannot be undone is asked once more; anything else (or a request gone) is made below.
+      const list = await staffRequests(frame.client);
+      const confirmar = confirmationOf(fields, list, formatBRL);
+      if (confirmar) return { view: { frame, content: { ...list, notice: undefined, confirmar } } };
+    }
     if (fields) {
       const acao = fields['acao'] ?? '';
       try {

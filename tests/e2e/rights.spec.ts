@@ -74,6 +74,14 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(box).toContainText('em até 7 dias do recebimento');
   await box.getByLabel('Motivo (opcional)').fill('O modelo não coube na bancada.');
   await box.getByRole('button', { name: 'Desistir da compra' }).click();
+  // It cannot be undone: asked once more, the reason kept; "Voltar" changes nothing.
+  await expect(box.getByRole('alert')).toContainText(`Desistir da compra do pedido ${String(numero)}?`);
+  await box.getByRole('link', { name: 'Voltar sem desistir' }).click();
+  await expect(box.getByRole('button', { name: 'Desistir da compra', exact: true })).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Sim, desistir da compra' })).toHaveCount(0);
+  await box.getByLabel('Motivo (opcional)').fill('O modelo não coube na bancada.');
+  await box.getByRole('button', { name: 'Desistir da compra', exact: true }).click();
+  await box.getByRole('button', { name: 'Sim, desistir da compra' }).click();
   await expect(buyer.getByRole('status').filter({ hasText: 'Desistência registrada' })).toBeVisible();
   await expect(box).toContainText('Recebida: a equipe vai combinar a devolução');
   await expect(box.getByRole('button', { name: 'Desistir da compra' })).toHaveCount(0);
@@ -105,6 +113,11 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   const back = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
   await expect(back.getByRole('checkbox', { name: /^Voltar as unidades ao estoque/ })).toBeChecked();
   await back.getByRole('button', { name: /^Produto recebido: já devolvi o valor/ }).click();
+  // What cannot be undone is asked once more, with the amount; "Voltar" changes nothing.
+  const confirm = owner.getByRole('form', { name: 'Confirme antes de seguir' });
+  await expect(confirm).toContainText(`do pedido ${String(numero)}`);
+  await expect(confirm).toContainText('Isto não pode ser desfeito');
+  await confirm.getByRole('button', { name: 'Sim, já devolvi' }).click();
   await expect(
     owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução registrada' }),
   ).toBeVisible();
@@ -199,6 +212,19 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   const card = owner.getByRole('article', { name: name });
   await expect(card).toContainText('Responder até');
   await card.getByRole('button', { name: `Aprovar e excluir os dados de ${name}` }).click();
+  // Asked once more: going back changes nothing; confirmed, the data goes.
+  const confirm = owner.getByRole('form', { name: 'Confirme antes de seguir' });
+  await expect(confirm).toContainText(`Excluir os dados pessoais de ${name}`);
+  await confirm.getByRole('link', { name: 'Voltar sem mudar nada' }).click();
+  await expect(owner.getByRole('article', { name: name })).toContainText('Responder até');
+  await owner
+    .getByRole('article', { name: name })
+    .getByRole('button', { name: `Aprovar e excluir os dados de ${name}` })
+    .click();
+  await owner
+    .getByRole('form', { name: 'Confirme antes de seguir' })
+    .getByRole('button', { name: 'Sim, excluir os dados' })
+    .click();
   await expect(owner.getByRole('status').filter({ hasText: 'Conta excluída' })).toBeVisible();
   await expect(owner.getByRole('article', { name: 'Cliente excluído' }).first()).toContainText(
     'Conta excluída',

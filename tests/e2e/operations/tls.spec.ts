@@ -140,6 +140,7 @@ test('sign-up with its code, cart, Pix checkout, and the PSP notice at the regis
   await page.goto(`${proxy.origin}/minha-conta/pedidos/${numero}`);
   const box = page.getByRole('region', { name: 'Desistir da compra' });
   await box.getByRole('button', { name: 'Desistir da compra' }).click();
+  await box.getByRole('button', { name: 'Sim, desistir da compra' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Desistência registrada' })).toBeVisible();
   withdrawn = numero;
   await page.context().close();
@@ -285,6 +286,10 @@ test('the panel: the first owner sets a password, turns on the second factor, lo
     .click();
   const card = page.getByRole('article', { name: `Pedido ${withdrawn}` });
   await card.getByRole('button', { name: /^Devolver o valor agora/ }).click();
+  await page
+    .getByRole('form', { name: 'Confirme antes de seguir' })
+    .getByRole('button', { name: 'Sim, devolver o valor' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Devolução registrada' })).toBeVisible();
   await expect(page.getByRole('article', { name: `Pedido ${withdrawn}` })).toContainText('Devolução pedida');
   expect(psp.violations).toEqual([]);
