@@ -21,7 +21,15 @@ forms.post('/contact', rateLimit('atendimento', 5, 60_000), async (c) => {
     await keepSubmission(db, 'contato', data.email, data);
     await tellService(
       { db, mailer, origin: c.get('origin') },
-      { tipo: 'contato', nome: data.nome, email: data.email, assunto: data.assunto, texto: data.mensagem },
+      {
+        tipo: 'contato',
+        nome: data.nome,
+        email: data.email,
+        assunto: data.assunto,
+        texto: data.mensagem,
+        // Every field the sender typed reaches the team, the phone and the order too.
+        dados: { contato: data.contato, pedido: data.pedido },
+      },
     );
   }
   return c.json(received('Mensagem recebida! Respondemos em até 1 dia útil, no seu e-mail.'));

@@ -222,6 +222,8 @@ export async function tellService(
   await postMail(deps.mailer, deps.db, {
     kind: 'equipe-mensagem',
     to: emailContato.email,
+    // Answering the e-mail answers the sender (their address was checked by the form: no line breaks).
+    headers: message.email ? { 'Reply-To': message.email } : undefined,
     subject: `${nomeLoja}: ${INBOX_KIND_LABELS[message.tipo]}${message.nome ? ` de ${message.nome}` : ''}`,
     text: [
       `Nova mensagem na ${nomeLoja}, pelo formulário "${INBOX_KIND_LABELS[message.tipo]}".`,

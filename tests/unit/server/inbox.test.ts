@@ -43,7 +43,7 @@ describe('the inbox', () => {
           nome: 'Rita Moraes',
           email: 'rita@exemplo.com.br',
           contato: '(19) 99876-5432',
-          pedido: '',
+          pedido: '1001',
           assunto: 'Troca ou devolução',
           mensagem: 'A cuba chegou trincada; como troco?',
         })
@@ -109,6 +109,10 @@ describe('the inbox', () => {
     expect(sent[0]?.subject).toContain('Fale conosco de Rita Moraes');
     expect(sent[0]?.text).toContain('De: Rita Moraes <rita@exemplo.com.br>');
     expect(sent[0]?.text).toContain('A cuba chegou trincada; como troco?');
+    // Every field the sender typed, and answering the e-mail answers them.
+    expect(sent[0]?.text).toMatch(/Telefone: .*99876.?5432/);
+    expect(sent[0]?.text).toContain('Pedido: 1001');
+    expect(sent[0]?.headers).toEqual({ 'Reply-To': 'rita@exemplo.com.br' });
     expect(sent[0]?.text).toContain('https://loja.test/painel/mensagens?situacao=a-responder');
     expect(sent[1]?.text).toContain('Instituição: FAU');
   });
