@@ -51,6 +51,9 @@ test('a contact message is e-mailed to the service address, read in the panel an
   expect(reply).toMatch(
     /^mailto:rita\.moraes@exemplo\.com\.br\?subject=Re%3A%20Troca%20ou%20devolu%C3%A7%C3%A3o&body=/,
   );
+  // The phone typed is a mobile: a WhatsApp chat with the answer begun.
+  const chat = await row.getByRole('link', { name: /Responder no WhatsApp/ }).getAttribute('href');
+  expect(chat).toMatch(/^https:\/\/wa\.me\/5519998765432\?text=Ol%C3%A1%2C%20Rita!/);
   await expectNoSeriousA11yIssues(page, undefined, '/painel/mensagens');
 
   await row.getByRole('button', { name: /Marcar como respondida/ }).click();

@@ -140,6 +140,9 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await member.getByRole('link', { name: String(numero), exact: true }).click();
   await expect(member.getByRole('heading', { level: 1 })).toContainText(`Pedido ${String(numero)}`);
   await expect(member.getByRole('region', { name: 'Cliente' })).toContainText('Paula Cliente do Painel');
+  await expect(
+    member.getByRole('region', { name: 'Cliente' }).getByRole('link', { name: /Conversar no WhatsApp/ }),
+  ).toHaveAttribute('href', /^https:\/\/wa\.me\/5519987654321\?text=Ol%C3%A1%2C%20Paula!/);
 
   // Mark paid: asked to confirm first; then a stale page's second confirmation changes nothing.
   await member.getByRole('link', { name: 'Marcar como pago' }).click();
