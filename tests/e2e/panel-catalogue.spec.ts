@@ -227,7 +227,8 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   await expect(async () => {
     await shopper.goto(`/${first.endereco}.html`);
     await expect(shopper.locator('main')).toContainText(price, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+    // A loaded machine renders slowly; a missed drop would show the old price for a minute, well past this.
+  }).toPass({ timeout: 20_000 });
 
   const checked = await (
     await shopperContext(browser, isMobile, {

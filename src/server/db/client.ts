@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir.ts';
@@ -24,6 +25,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction((transaction) => work(transaction as unknown as Db));
+
+/** Whether `db` is a transaction already (a write inside it then needs no transaction of its own). */
+export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 /**
  * Queries awaited one after the other (Drizzle's queries start when awaited), for code that also runs inside

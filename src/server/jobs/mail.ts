@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { inTransaction } from '#/server/db/client.ts';
+import { inTransaction, isTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
@@ -100,9 +100,10 @@ export async function startMailQueue(
   await boss.createQueue(MAIL_QUEUE, policy);
   await boss.updateQueue(MAIL_QUEUE, policy);
 
-  // The row and its job in one transaction: the caller's (a savepoint inside it), or one of their own when
-  // the caller has none, so a message is never left "na fila" with no job to send it.
-  const post = (db: Db, mail: Mail) => inTransaction(db, (tx) => write(tx, mail));
+  // The row and its job in one transaction: the caller's, or one of their own when the caller has none, so a
+  // message is never left "na fila" with no job to send it.
+  const post = (db: Db, mail: Mail) =>
+    isTransaction(db) ? write(db, mail) : inTransaction(db, (tx) => write(tx, mail));
   const write = async (tx: Db, mail: Mail) => {
     const id = mail.key ? messageIdOf(mail.key) : randomUUID();
     const written = await tx
