@@ -11,5 +11,8 @@ export function whatsappHref(phone: string, text: string): string | undefined {
   return `https://wa.me/55${national}?text=${encodeURIComponent(text)}`;
 }
 
-/** The first name, for a greeting ("Ana" of "Ana Maria Souza"). */
-export const greetingName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+/** A greeting by first name ("Olá, Ana!" for "Ana Maria Souza"), or "Olá!" when no name was given. */
+export function hello(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return first ? `Olá, ${first}!` : 'Olá!';
+}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { whatsappHref } from '#/lib/whatsapp.ts';
+import { hello, whatsappHref } from '#/lib/whatsapp.ts';
 
 test('a Brazilian mobile opens a chat with the text written; anything else gives no button', () => {
   expect(whatsappHref('(19) 99876-5432', 'Olá, Ana!')).toBe(
@@ -12,4 +12,9 @@ test('a Brazilian mobile opens a chat with the text written; anything else gives
   expect(whatsappHref('98765-4321', 'x')).toBeUndefined();
   expect(whatsappHref('(01) 99876-5432', 'x')).toBeUndefined();
   expect(whatsappHref('', 'x')).toBeUndefined();
+});
+
+test('the greeting names the person by first name, and greets without a name when none was given', () => {
+  expect(hello('Ana Maria Souza')).toBe('Olá, Ana!');
+  expect(hello('  ')).toBe('Olá!');
 });
