@@ -26,6 +26,7 @@ import { shippingTableAnswerSchema } from '#/contract/shipping-table.ts';
 import { popupListSchema } from '#/contract/popups.ts';
 import { showcasesAnswerSchema } from '#/contract/showcases.ts';
 import { inboxExportSchema, inboxListSchema } from '#/contract/staff-inbox.ts';
+import { conversaSchema, readyAnswerSchema, readyAnswersSchema } from '#/contract/staff-conversations.ts';
 import { storeConfigAnswerSchema } from '#/contract/store-config.ts';
 import { dashboardSchema } from '#/contract/staff-dashboard.ts';
 import { feedSchema } from '#/contract/feed.ts';
@@ -97,6 +98,9 @@ export const SCHEMAS = {
   formAnswer: formAnswerSchema,
   staffInbox: inboxListSchema,
   staffInboxExport: inboxExportSchema,
+  staffConversation: conversaSchema,
+  staffReadyAnswers: readyAnswersSchema,
+  staffReadyAnswer: readyAnswerSchema,
   staffSettings: storeConfigAnswerSchema,
   staffDashboard: dashboardSchema,
   feed: feedSchema,

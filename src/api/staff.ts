@@ -101,18 +101,6 @@ export const staffCustomersExport = (client: Client, query: Query) =>
 export const staffCustomer = (client: Client, id: string) =>
   getJson(client, `v2/admin/customers/${encodeURIComponent(id)}`, {}, 'staffCustomer');
 
-/** The inbox: contact messages, architect sign-ups, store evaluations and newsletter sign-ups, newest first. */
-export const staffInbox = (client: Client, query: Query) =>
-  getJson(client, 'v2/admin/inbox', query, 'staffInbox');
-
-/** Every message the filters match (no paging), for a spreadsheet. */
-export const staffInboxExport = (client: Client, query: Query) =>
-  getJson(client, 'v2/admin/inbox/export', query, 'staffInboxExport');
-
-/** Mark a message answered (or waiting again). */
-export const markMessageAnswered = (client: Client, id: string, respondida: boolean) =>
-  sendJson(client, 'put', `v2/admin/inbox/${encodeURIComponent(id)}/answered`, { respondida }, 'formAnswer');
-
 export const staffMembers = async (client: Client) =>
   (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;
 

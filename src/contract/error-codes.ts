@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'cart_full',
   'addresses_full',
   'pickup_points_full',
+  'ready_answers_full',
   'cart_empty',
   'cart_changed',
   'coupon_unknown',

@@ -42,6 +42,15 @@ export const inboxQuerySchema = z.object({
   ate: dayFilter('Data final'),
   /** Part of the sender's name or e-mail, or of the message. */
   q: listSearch(),
+  /** The messages that name this order (its page links back to them). */
+  pedido: wholeNumber('pedido', { min: 1 }).optional(),
+  /** The messages sent from this address (a customer's page links back to them). */
+  email: z
+    .string()
+    .trim()
+    .max(254, { message: 'E-mail longo demais.' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v?.toLowerCase())),
   pagina: wholeNumber('pagina', { min: 1, max: INBOX_PAGES_MAX }).default(1),
 });
 export type InboxQuery = z.output<typeof inboxQuerySchema>;
@@ -63,11 +72,26 @@ export const mensagemSchema = z.object({
   respondida: z.object({ em: z.string(), por: z.string() }).optional(),
   /** Whether it can be marked answered (everything but a newsletter sign-up). */
   respondivel: z.boolean(),
+  /** The team's replies sent from the panel (its page reads them). */
+  respostas: z.number().int(),
 });
 export type Mensagem = z.infer<typeof mensagemSchema>;
 
+/** What waits for an answer, by how long it has waited (whatever the filters). */
+export const waitingSchema = z.object({
+  total: z.number().int(),
+  /** Received in the last 24 hours. */
+  hoje: z.number().int(),
+  /** One to three days. */
+  ate3dias: z.number().int(),
+  /** Over three days: the ones to answer first. */
+  mais3dias: z.number().int(),
+});
+export type Waiting = z.infer<typeof waitingSchema>;
+
 export const inboxListSchema = z.object({
   mensagens: z.array(mensagemSchema),
+  espera: waitingSchema,
   total: z.number().int(),
   pagina: z.number().int(),
   paginas: z.number().int(),

@@ -6,6 +6,8 @@ import {
   CUSTOMER_SORTS,
 } from '#/contract/staff-customers.ts';
 import type { CustomerDetail, CustomerList } from '#/contract/staff-customers.ts';
+import type { Mensagem } from '#/contract/staff-inbox.ts';
+import { staffInbox } from '#/api/staff-inbox.ts';
 import { formatDate } from '#/lib/dates.ts';
 import { spreadsheetMoney } from '#/lib/spreadsheet.ts';
 import type { Answer } from './answer.ts';
@@ -35,6 +37,9 @@ export const CUSTOMER_FILTER_FIELDS: readonly FilterField[] = [
 
 export type CustomersView = ListView<CustomerList>;
 
+/** One customer, with the inbox's messages sent from their address (newest first, a page of them). */
+export type CustomerView = CustomerDetail & { conversas: Mensagem[] };
+
 /** `/painel/clientes` (owners and `pedidos`): every customer, searched and sorted, with what each spent. */
 export const panelCustomersPage = (visit: Visit): Promise<Answer<PanelPage<CustomersView>>> =>
   panelListPage(visit, { roles: ['pedidos'], filters: FILTERS, load: staffCustomers });
@@ -43,15 +48,18 @@ export const panelCustomersPage = (visit: Visit): Promise<Answer<PanelPage<Custo
 export async function panelCustomerPage(
   visit: Visit,
   id: string | undefined,
-): Promise<Answer<PanelPage<CustomerDetail | null>>> {
-  return panelPage<CustomerDetail | null>(visit, ['pedidos'], async (frame) => {
+): Promise<Answer<PanelPage<CustomerView | null>>> {
+  return panelPage<CustomerView | null>(visit, ['pedidos'], async (frame) => {
     if (!/^[1-9]\d{0,8}$/.test(id ?? '')) return { status: 404, view: { frame, content: null } };
+    let detail: CustomerDetail;
     try {
-      return { view: { frame, content: await staffCustomer(frame.client, id ?? '') } };
+      detail = await staffCustomer(frame.client, id ?? '');
     } catch (error) {
       if (refusal(error).status === 404) return { status: 404, view: { frame, content: null } };
       throw error;
     }
+    const { mensagens: conversas } = await staffInbox(frame.client, { email: detail.cliente.email });
+    return { view: { frame, content: { ...detail, conversas } } };
   });
 }
 

@@ -1,6 +1,6 @@
-import { markMessageAnswered, staffInbox, staffInboxExport } from '#/api/staff.ts';
+import { markMessageAnswered, staffInbox, staffInboxExport } from '#/api/staff-inbox.ts';
 import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATE_LABELS, INBOX_STATES } from '#/contract/staff-inbox.ts';
-import type { InboxList, Mensagem } from '#/contract/staff-inbox.ts';
+import type { InboxList } from '#/contract/staff-inbox.ts';
 import { formatDateTime } from '#/lib/dates.ts';
 import type { Answer, Notice } from './answer.ts';
 import type { PanelPage } from './panel.ts';
@@ -33,20 +33,6 @@ const DONE: Record<string, string> = {
   respondida: 'Mensagem marcada como respondida.',
   reaberta: 'Mensagem de volta às que esperam resposta.',
 };
-
-/**
- * A reply in the member's own e-mail program: the sender's address and the subject, with the message quoted
- * (a newsletter sign-up, or an evaluation without an address, has no reply).
- */
-export function replyHref(m: Mensagem): string | undefined {
-  if (!m.email) return undefined;
-  const subject = `Re: ${m.assunto}`;
-  const quoted = m.texto
-    ? `\n\n--\n${m.nome || m.email} escreveu:\n> ${m.texto.split('\n').join('\n> ')}`
-    : '';
-  const body = `Olá${m.nome ? `, ${m.nome.split(' ')[0] ?? ''}` : ''}!${quoted}`;
-  return `mailto:${m.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
 
 /**
  * `/painel/mensagens` (owners and `pedidos`): every message, newest first, filtered; each row is marked

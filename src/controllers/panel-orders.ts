@@ -1,28 +1,11 @@
 import { orderMessages } from '#/api/staff-deliveries.ts';
 import type { OrderMessages } from '#/contract/deliveries.ts';
-import {
-  addOrderNote,
-  attachInvoice,
-  buyLabel,
-  cancelLabel,
-  trackParcel,
-  cancelInvoice,
-  changeTracking,
-  correctInvoice,
-  issueInvoice,
-  refreshInvoice,
-  extendDeadline,
-  moveOrder,
-  refundOrder,
-  resolveRefund,
-  decideTakeback,
-  staffInvoiceXml,
-  staffOrder,
-} from '#/api/staff-orders.ts';
-import { ApiError } from '#/api/core.ts';
+import { moveOrder, refundOrder, staffInvoiceXml, staffOrder } from '#/api/staff-orders.ts';
 import { isOrderNumber, ORDER_STATUSES } from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { PedidoEquipe } from '#/contract/staff-orders.ts';
+import type { Mensagem } from '#/contract/staff-inbox.ts';
+import { staffInbox } from '#/api/staff-inbox.ts';
 import { withMail } from '#/lib/mail-said.ts';
 import { ORDER_ACTIONS } from '#/lib/panel-actions.ts';
 import type { OrderAction } from '#/lib/panel-actions.ts';
@@ -30,9 +13,10 @@ import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
 import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
+import { SIDE_ACTIONS } from './panel-order-side.ts';
 import { panelFrame, panelPage } from './panel.ts';
 import { xmlDownload } from './orders.ts';
-import type { PanelFrame, PanelPage } from './panel.ts';
+import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 // One order for the team (`/painel/pedidos/{numero}`): moving it along, its side forms, its packing slip.
@@ -103,73 +87,8 @@ export type OrderView = {
   errors: Readonly<Record<string, string>>;
   /** The e-mails about the order, and where each is. */
   mensagens: OrderMessages['mensagens'];
-};
-
-const invoiceDone = (situacao: string | undefined) =>
-  situacao === 'autorizada' ? 'nfe' : situacao === 'recusada' ? 'nfe-recusada' : 'nfe-pendente';
-
-/** The order page's forms that are not a move: a refund alert settled, a shipment's tracking corrected. */
-const SIDE_ACTIONS: Record<
-  string,
-  (client: PanelFrame['client'], numero: string, f: Fields) => Promise<string>
-> = {
-  resolver: async (client, numero, f) => {
-    await resolveRefund(client, numero, f['devolucao'] ?? '', f['nota'] ?? '', f['desfecho'] ?? '');
-    return 'resolvido';
-  },
-  retido: async (client, numero, f) => {
-    await decideTakeback(client, numero, f['tomada'] ?? '', f['decisao'] ?? '', f['nota'] ?? '');
-    return f['decisao'] === 'cancelar' ? 'retido-cancelado' : 'retido-liberado';
-  },
-  prazo: async (client, numero, f) => {
-    await extendDeadline(client, numero, f['minutos'] ?? '');
-    return 'prazo';
-  },
-  nota: async (client, numero, f) => {
-    await addOrderNote(client, numero, f['texto'] ?? '');
-    return 'nota';
-  },
-  'nfe-emitir': async (client, numero) => {
-    const { nota } = await issueInvoice(client, numero);
-    return invoiceDone(nota?.situacao);
-  },
-  'nfe-consultar': async (client, numero) => {
-    const { nota } = await refreshInvoice(client, numero);
-    return invoiceDone(nota?.situacao);
-  },
-  'nfe-anexar': async (client, numero, f) => {
-    if (!f['xml'])
-      throw new ApiError(400, 'bad_request', 'Escolha o arquivo XML autorizado da NF-e (até 200 KB).');
-    await attachInvoice(client, numero, f['xml']);
-    return 'nfe-anexada';
-  },
-  etiqueta: async (client, numero, f) => {
-    await buyLabel(client, numero, f['servico'] ?? '');
-    return 'etiqueta';
-  },
-  'etiqueta-cancelar': async (client, numero) => {
-    await cancelLabel(client, numero);
-    return 'etiqueta-cancelada';
-  },
-  'rastreio-consultar': async (client, numero) => {
-    await trackParcel(client, numero);
-    return 'rastreio-lido';
-  },
-  'nfe-cancelar': async (client, numero, f) => {
-    await cancelInvoice(client, numero, f['justificativa'] ?? '');
-    return 'nfe-cancelada';
-  },
-  'nfe-corrigir': async (client, numero, f) => {
-    await correctInvoice(client, numero, f['correcao'] ?? '');
-    return 'nfe-corrigida';
-  },
-  rastreio: async (client, numero, f) => {
-    await changeTracking(client, numero, {
-      transportadora: f['transportadora'] ?? '',
-      rastreio: f['rastreio'] ?? '',
-    });
-    return 'rastreio';
-  },
+  /** The inbox's messages that name the order (newest first, a page of them). */
+  conversas: Mensagem[];
 };
 
 /** The largest NF-e XML the order page takes (an NF-e is tens of kilobytes). */
@@ -257,9 +176,13 @@ export async function panelOrderPage(
           ? asked
           : undefined;
     const { mensagens } = await orderMessages(frame.client, Number(numero));
+    const { mensagens: conversas } = await staffInbox(frame.client, { pedido: numero });
     return {
       status,
-      view: { frame, content: { pedido, confirming, notice, values: fields ?? {}, errors, mensagens } },
+      view: {
+        frame,
+        content: { pedido, confirming, notice, values: fields ?? {}, errors, mensagens, conversas },
+      },
     };
   });
 }

@@ -27,9 +27,12 @@ export const ENTITY_LABELS: Record<Entidade, string> = {
  * sent e-mail's UUID is "E-mail", each with the panel page that lists it.
  */
 export function messageEntry(id: string): { href: string; text: string } {
-  const [, source, rest = ''] = /^(formulario|avaliacao|newsletter)-(.+)$/.exec(id) ?? [];
-  if (source === 'formulario') return { href: '/painel/mensagens', text: `Formulário nº ${rest}` };
-  if (source === 'avaliacao') return { href: '/painel/mensagens', text: `Avaliação da loja nº ${rest}` };
+  const [, source, rest = ''] = /^(formulario|avaliacao|newsletter|resposta-pronta)-(.+)$/.exec(id) ?? [];
+  const page = `/painel/mensagens/${encodeURIComponent(id)}`;
+  if (source === 'formulario') return { href: page, text: `Formulário nº ${rest}` };
+  if (source === 'avaliacao') return { href: page, text: `Avaliação da loja nº ${rest}` };
   if (source === 'newsletter') return { href: '/painel/mensagens', text: `Newsletter: ${rest}` };
+  if (source === 'resposta-pronta')
+    return { href: '/painel/mensagens/respostas-prontas', text: `Resposta pronta nº ${rest}` };
   return { href: '/painel/envios', text: 'E-mail da loja' };
 }

@@ -207,6 +207,8 @@ async function anonymise(tx: Db, customer: Customer): Promise<void> {
   await tx.delete(t.newsletterSubscribers).where(sql`lower(${t.newsletterSubscribers.email}) = ${email}`);
   await tx.delete(t.stockRequests).where(sql`lower(${t.stockRequests.email}) = ${email}`);
   await tx.delete(t.formSubmissions).where(sql`lower(${t.formSubmissions.email}) = ${email}`);
+  // The team's replies to those messages go with them (the thread names the person's address).
+  await tx.delete(t.messageReplies).where(sql`lower(${t.messageReplies.recipient}) = ${email}`);
   await tx.delete(t.mailOutbox).where(sql`lower(${t.mailOutbox.recipient}) = ${email}`);
   await tx.delete(t.signupCodes).where(sql`lower(${t.signupCodes.account}->>'email') = ${email}`);
   // Login throttles are keyed by what was typed at the login: the e-mail or the document.

@@ -4,7 +4,8 @@ import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts'
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
-import { ACTION_LABELS, changesOf, namesFor } from './activity-text.ts';
+import { ACTION_LABELS } from './activity-actions.ts';
+import { changesOf, namesFor } from './activity-text.ts';
 import { actorNames } from './members.ts';
 
 /** Who acts on the staff API: the automation token, or a member of the team (back-office session). */

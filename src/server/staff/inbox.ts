@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { formatPhone } from '#/contract/documents.ts';
 import { INBOX_EXPORT_MAX, INBOX_KIND_LABELS, INBOX_PER_PAGE } from '#/contract/staff-inbox.ts';
-import type { InboxKind, InboxList, InboxQuery, Mensagem } from '#/contract/staff-inbox.ts';
+import type { InboxKind, InboxList, InboxQuery, Mensagem, Waiting } from '#/contract/staff-inbox.ts';
 import { loadSettings } from '#/server/content/settings.ts';
 import { queryRows } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -45,6 +45,7 @@ type Row = {
   answered_at: string | Date | null;
   answered_by: string;
   respondivel: boolean;
+  respostas: number | string;
 };
 
 /** A day's start in Brasília as the stored wall time (the columns hold UTC without a zone). */
@@ -57,6 +58,13 @@ function whereOf(query: Omit<InboxQuery, 'pagina'>): SQL {
   if (query.situacao === 'respondidas') parts.push(sql`answered_at IS NOT NULL`);
   if (query.de) parts.push(sql`created_at >= ${dayStart(query.de)}::timestamp`);
   if (query.ate) parts.push(sql`created_at < ${dayStart(query.ate, 1)}::timestamp`);
+  if (query.email) parts.push(sql`lower(email) = ${query.email}`);
+  if (query.pedido !== undefined) {
+    const numero = String(query.pedido);
+    // The order field as typed ("#1001", "1.001"), or the text naming it: "pedido 1001", "nº 1001", "#1001".
+    parts.push(sql`(regexp_replace(coalesce(data->>'pedido', ''), '[^0-9]', '', 'g') = ${numero}
+      OR texto ~* ${`(pedido|n[º°o]\.?|#)\s*0*${numero}([^0-9]|$)`})`);
+  }
   if (query.q) {
     const like = `%${likeLiteral(query.q)}%`;
     parts.push(sql`(nome ILIKE ${like} OR email ILIKE ${like} OR texto ILIKE ${like})`);
@@ -127,13 +135,15 @@ function toMensagem(row: Row, nameOf: (actor: string) => string): Mensagem {
     recebidaEm: iso(row.created_at),
     ...(row.answered_at ? { respondida: { em: iso(row.answered_at), por: nameOf(row.answered_by) } } : {}),
     respondivel: row.respondivel,
+    respostas: Number(row.respostas),
   };
 }
 
 async function read(db: Db, where: SQL, limit: number, offset: number): Promise<Mensagem[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT * FROM ${INBOX} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+    sql`SELECT inbox.*, (SELECT count(*) FROM ${t.messageReplies} r WHERE r.message_id = inbox.id) AS respostas
+      FROM ${INBOX} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
   const nameOf = await actorNames(
     db,
@@ -152,7 +162,33 @@ export async function listInbox(db: Db, query: InboxQuery): Promise<InboxList> {
   const total = Number(counted?.n ?? 0);
   const paginas = Math.max(1, Math.ceil(total / INBOX_PER_PAGE));
   const mensagens = await read(db, where, INBOX_PER_PAGE, (query.pagina - 1) * INBOX_PER_PAGE);
-  return { mensagens, total, pagina: query.pagina, paginas };
+  return { mensagens, espera: await waiting(db), total, pagina: query.pagina, paginas };
+}
+
+/** One message by its id (`formulario-12`), or undefined. */
+export async function findMessage(db: Db, id: string): Promise<Mensagem | undefined> {
+  if (!/^(formulario|avaliacao|newsletter)-[^\s]{1,254}$/.test(id)) return undefined;
+  const [message] = await read(db, sql`id = ${id}`, 1, 0);
+  return message;
+}
+
+/** What waits for an answer, by age (the columns hold UTC wall time). */
+async function waiting(db: Db): Promise<Waiting> {
+  const [row] = await queryRows<Record<keyof Waiting, number | string>>(
+    db,
+    sql`SELECT count(*) AS total,
+        count(*) FILTER (WHERE created_at >= now() AT TIME ZONE 'UTC' - interval '1 day') AS hoje,
+        count(*) FILTER (WHERE created_at < now() AT TIME ZONE 'UTC' - interval '1 day'
+          AND created_at >= now() AT TIME ZONE 'UTC' - interval '3 days') AS ate3dias,
+        count(*) FILTER (WHERE created_at < now() AT TIME ZONE 'UTC' - interval '3 days') AS mais3dias
+      FROM ${INBOX} WHERE respondivel AND answered_at IS NULL`,
+  );
+  return {
+    total: Number(row?.total ?? 0),
+    hoje: Number(row?.hoje ?? 0),
+    ate3dias: Number(row?.ate3dias ?? 0),
+    mais3dias: Number(row?.mais3dias ?? 0),
+  };
 }
 
 /** Every message under the filters (newest first, at most INBOX_EXPORT_MAX), for the spreadsheet. */

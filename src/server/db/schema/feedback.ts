@@ -38,6 +38,34 @@ export const formSubmissions = pgTable(
   ],
 );
 
+/**
+ * The team's answers to a message of the inbox (`formulario-12`, `avaliacao-3`), each e-mailed through the
+ * store's mailer as the message `resposta:{id}` (jobs/mail.ts): the thread reads who wrote, when, what, and
+ * where the e-mail is.
+ */
+export const messageReplies = pgTable(
+  'message_replies',
+  {
+    id: serial().primaryKey(),
+    messageId: text('message_id').notNull(),
+    /** The member who wrote it (`equipe:{id}`). */
+    author: text().notNull(),
+    recipient: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_replies_message_idx').on(t.messageId, t.createdAt)],
+);
+
+/** Ready answers the team saved to start a reply from (`{nome}` becomes the sender's first name). */
+export const readyAnswers = pgTable('ready_answers', {
+  id: serial().primaryKey(),
+  title: text().notNull().unique(),
+  body: text().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Store-evaluation invitations: a hash of the e-mailed key; each key is answered once. */
 export const storeEvaluationKeys = pgTable('store_evaluation_keys', {
   keyHash: text('key_hash').primaryKey(),
