@@ -6,10 +6,10 @@ import { teamMember } from './staff.ts';
 
 /**
  * A shopper's message reaches the team: the store's service address is e-mailed, and an orders member finds it
- * in /painel/mensagens, answers it from their e-mail program and marks it answered; the list and its
- * spreadsheet say so.
+ * in /painel/mensagens, answers it from its page (the reply e-mailed from the store, kept in the thread, kept
+ * as a ready answer), starts another reply from that ready answer; the list and its spreadsheet say so.
  */
-test('a contact message is e-mailed to the service address, read in the panel and marked answered', async ({
+test('a contact message is e-mailed to the service address, answered from the panel as a thread', async ({
   page,
   browser,
   request,
@@ -47,22 +47,68 @@ test('a contact message is e-mailed to the service address, read in the panel an
   await expect(row).toContainText('Rita Moraes');
   await expect(row).toContainText(/99876.?5432/);
   await expect(row.getByText('A responder')).toBeVisible();
-  const reply = await row.getByRole('link', { name: /Responder por e-mail/ }).getAttribute('href');
-  expect(reply).toMatch(
-    /^mailto:rita\.moraes@exemplo\.com\.br\?subject=Re%3A%20Troca%20ou%20devolu%C3%A7%C3%A3o&body=/,
+  await expect(page.getByRole('note').filter({ hasText: /esperam? resposta:/ })).toContainText(
+    /de menos de 1 dia/,
   );
   // The phone typed is a mobile: a WhatsApp chat with the answer begun.
   const chat = await row.getByRole('link', { name: /Responder no WhatsApp/ }).getAttribute('href');
   expect(chat).toMatch(/^https:\/\/wa\.me\/5519998765432\?text=Ol%C3%A1%2C%20Rita!/);
   await expectNoSeriousA11yIssues(page, undefined, '/painel/mensagens');
 
-  await row.getByRole('button', { name: /Marcar como respondida/ }).click();
-  await expect(page.getByRole('status').first()).toHaveText('Mensagem marcada como respondida.');
-  // The same filters: answered, it left "a responder".
+  // The message's page: who wrote, no account with that address, the thread, the reply box.
+  await row.getByRole('link', { name: /Responder por e-mail/ }).click();
+  await expect(page).toHaveURL(/\/painel\/mensagens\/formulario-\d+$/);
+  const conversation = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Troca ou devolução');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('A responder');
+  await expect(page.getByText('Nenhuma conta com este e-mail')).toBeVisible();
+  const thread = page.locator('#conversa ol > li');
+  await expect(thread).toHaveCount(1);
+  await expect(thread.first()).toContainText(`A cuba chegou trincada. ${marker}`);
+
+  // An empty reply is refused under its field and sends nothing.
+  await page.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(page.locator('.field--error')).toContainText('Escreva a resposta.');
+  await expect(thread).toHaveCount(1);
+
+  const answer = `Olá, Rita! Mande uma foto da cuba e trocamos. ${marker}`;
+  await page.getByLabel(/^Resposta para rita\.moraes@exemplo\.com\.br/).fill(answer);
+  await page.getByLabel(/Guardar também como resposta pronta/).fill(`Troca ${marker}`);
+  await page.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Resposta guardada na conversa.');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Respondida');
+  await expect(thread).toHaveCount(2);
+  await expect(thread.nth(1)).toContainText('Otávio Atendimento');
+  await expect(thread.nth(1)).toContainText(answer);
+  // The e-mail leaves from the store, signed, quoting the message (this store keeps it in its outbox).
+  await expect
+    .poll(
+      () =>
+        mailsTo('rita.moraes@exemplo.com.br').find((m) =>
+          m.includes(`Mande uma foto da cuba e trocamos. ${marker}`),
+        ) ?? '',
+    )
+    .toMatch(/^Reply-To: [^\n]+\n[\s\S]*Atendimento\s+Casa & Metais[\s\S]*> A cuba chegou trincada/m);
+  await expect
+    .poll(async () => {
+      await page.goto(conversation);
+      return thread.nth(1).textContent();
+    })
+    .toContain('Guardada na caixa de saída');
+  await expectNoSeriousA11yIssues(page, undefined, '/painel/mensagens/{id}');
+
+  // The next reply starts from the ready answer kept.
+  await page.getByLabel('Começar de uma resposta pronta').selectOption({ label: `Troca ${marker}` });
+  await page.getByRole('button', { name: 'Usar esta resposta' }).click();
+  await expect(page.getByLabel(/^Resposta para/)).toHaveValue(answer);
+
+  // Answered, it left "a responder" in the list.
+  await page.goto(`/painel/mensagens?situacao=a-responder&q=${encodeURIComponent(marker)}`);
   await expect(page.getByText('Nenhuma mensagem com estes filtros.')).toBeVisible();
   await page.getByLabel('Situação').selectOption('respondidas');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.locator('tbody tr')).toContainText('Otávio Atendimento');
+  await expect(page.locator('tbody tr')).toContainText('1 resposta');
 
   const sheet = await page.context().request.get(`/painel/mensagens.csv?q=${encodeURIComponent(marker)}`);
   expect(sheet.headers()['content-type']).toBe('text/csv; charset=utf-8');

@@ -142,7 +142,8 @@ export async function reply(
       // Answering this e-mail reaches the team's inbox, not the store's sending address.
       headers: emailContato.email ? { 'Reply-To': emailContato.email } : undefined,
       subject: `Re: ${mensagem.assunto}`,
-      text: [input.texto, '', '--', author, nomeLoja, ...quoted].join('\n'),
+      // `-- ` opens the signature, as mail programs read it.
+      text: [input.texto, '', '-- ', author, nomeLoja, ...quoted].join('\n'),
     });
     await markAnswered(tx, id, true, actor);
     return { id: row.id, para: mensagem.email };

@@ -115,7 +115,7 @@ describe('a conversation', () => {
     // The form keeps addresses in lower case.
     expect(mail?.to).toBe(buyerEmail);
     expect(mail?.subject).toBe('Re: Pedido e entrega');
-    expect(mail?.text).toMatch(/^Olá, Ana! Seu pedido sai amanhã\.\n\n--\nPessoa pedidos\n/);
+    expect(mail?.text).toMatch(/^Olá, Ana! Seu pedido sai amanhã\.\n\n-- \nPessoa pedidos\n/);
     expect(mail?.text).toContain(`> Meu pedido nº ${String(orderNumber)}`);
     // Answering the e-mail reaches the team's contact address.
     expect(mail?.headers).toEqual({ 'Reply-To': 'atendimento@casaemetais.com.br' });
