@@ -129,7 +129,8 @@ export async function reply(
     // Refused (a name taken) before anything is posted: a platform without the queue sends at once.
     if (input.salvarComo) await saveReadyAnswer(tx, { titulo: input.salvarComo, texto: input.texto }, actor);
     const { nomeLoja, emailContato } = await loadSettings(tx);
-    const author = (await actorNames(tx, [actor]))(actor);
+    // Signed by the member; a reply by the automation token is signed by the store alone.
+    const author = actor.startsWith('equipe:') ? (await actorNames(tx, [actor]))(actor) : '';
     const quoted = mensagem.texto
       ? ['', `Em ${mensagem.recebidaEm.slice(0, 10).split('-').reverse().join('/')}, você escreveu:`].concat(
           mensagem.texto.split('\n').map((line) => `> ${line}`),
@@ -143,7 +144,7 @@ export async function reply(
       headers: emailContato.email ? { 'Reply-To': emailContato.email } : undefined,
       subject: `Re: ${mensagem.assunto}`,
       // `-- ` opens the signature, as mail programs read it.
-      text: [input.texto, '', '-- ', author, nomeLoja, ...quoted].join('\n'),
+      text: [input.texto, '', '-- ', ...(author ? [author] : []), nomeLoja, ...quoted].join('\n'),
     });
     await markAnswered(tx, id, true, actor);
     return { id: row.id, para: mensagem.email };
