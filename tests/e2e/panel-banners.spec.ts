@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { shopperContext } from './shopper.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * The content role's banners: a new banner refused under its fields (a bad link, an image too small), then
@@ -28,7 +28,7 @@ test('a content member puts a banner on the home with their images, switches it 
   isMobile,
 }) => {
   await teamMember(page, request, 'conteudo', 'Beto Banners');
-  const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+  const nav = await panelNav(page);
   await expect(nav.getByRole('link')).toHaveText([
     'Início',
     'Páginas',

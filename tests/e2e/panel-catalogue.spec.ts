@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { ADMIN_TOKEN } from './servers.ts';
-import { catalogueMember } from './staff.ts';
+import { catalogueMember, panelNav } from './staff.ts';
 import { screenOf, shopperContext } from './shopper.ts';
 import { htmlErrors } from './vnu.ts';
 
@@ -17,7 +17,7 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
   test.setTimeout(120_000);
   const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await catalogueMember(page, request);
-  await expect(page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
+  await expect((await panelNav(page)).getByRole('link')).toHaveText([
     'Início',
     'Produtos',
     'Planilha',
@@ -26,10 +26,7 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
     'Avaliações',
     'Cupons',
   ]);
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Cupons' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Cupons' }).click();
   await expect(page.locator('.coupon', { hasText: 'BEMVINDO10' })).toBeVisible();
 
   // A refused coupon: the reason under the form, what was typed kept.
@@ -101,10 +98,7 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
 
   // Stock: find a finish by its SKU and save its stock (the same number: other journeys share this store,
   // and the sheet's journey may change it meanwhile, so "before" is whatever the store held).
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Estoque' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Estoque' }).click();
   const first = page.locator('.stock__item').last();
   const sku = (await first.locator('code').innerText()).trim();
   await page.getByLabel('SKU ou nome do produto').fill(sku);
@@ -122,10 +116,7 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
   await expect(page.getByLabel('SKU ou nome do produto')).toHaveValue(sku);
 
   // The reviews queue opens; the orders are not this role's.
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Avaliações' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Avaliações' }).click();
   await expect(page.getByRole('heading', { name: 'Avaliações de produtos' })).toBeVisible();
   expect((await page.goto('/painel/pedidos'))?.status()).toBe(403);
 
@@ -149,10 +140,7 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   test.setTimeout(120_000);
   const page = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await catalogueMember(page, request);
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Planilha' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Planilha' }).click();
   await expect(page.getByRole('heading', { name: 'Planilha do catálogo', level: 1 })).toBeVisible();
 
   // The download is what Excel in Portuguese opens: BOM, ';', the columns the import reads.
@@ -206,10 +194,7 @@ test('a catalogue member downloads the sheet, sends 20 rows with 3 bad ones, rea
   await expect(page.getByRole('region', { name: /Conferência/ })).toContainText('Nada a mudar');
 
   // The panel's product list finds it by SKU, with its new price.
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Produtos' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Produtos' }).click();
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(first.sku.toLowerCase());
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByRole('status')).toHaveText('1 produto · página 1 de 1');

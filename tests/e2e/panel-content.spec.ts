@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { shopperContext } from './shopper.ts';
 import { OWNERS_CONTACT } from './owners.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * The content role's menus, hours and profiles, popups and the home's showcases. A new footer link refused under its row, then
@@ -20,10 +20,7 @@ test('a content member adds a link to the footer, first in its column, then take
 }) => {
   test.skip(isMobile, 'One menu, edited by one project at a time.');
   await teamMember(page, request, 'conteudo', 'Mara Menus');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Menus' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Menus' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Menus' })).toBeVisible();
   await page.getByRole('link', { name: 'Rodapé: ajuda' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rodapé: ajuda' })).toBeVisible();
@@ -72,10 +69,7 @@ test('a content member gives the store’s hours and profiles: the example’s r
 }) => {
   test.skip(isMobile, 'One set of profiles, edited by one project at a time.');
   await teamMember(page, request, 'conteudo', 'Rita Redes');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Horários e redes' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Horários e redes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Horários e redes sociais' })).toBeVisible();
   await page.getByLabel('Instagram').fill('https://golpe.example/instagram');
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -121,10 +115,7 @@ test('a content member writes a popup: refused without text, created switched of
 }) => {
   test.skip(isMobile, 'The popups are the store’s, edited by one project at a time.');
   await teamMember(page, request, 'conteudo', 'Paula Popups');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Avisos' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Avisos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Avisos (popups)' })).toBeVisible();
   const name = `Frete grátis ${String(Date.now()).slice(-6)}`;
   const form = page.getByRole('region', { name: 'Novo aviso' });
@@ -161,10 +152,7 @@ test('a content member renames the home’s last showcase: a shopper sees the ne
 }) => {
   test.skip(isMobile, 'The home is the store’s, arranged by one project at a time.');
   await teamMember(page, request, 'conteudo', 'Vera Vitrines');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Vitrines' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Vitrines' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Vitrines da página inicial' })).toBeVisible();
   const last = page.getByRole('group').last();
   const before = await last.getByLabel('Título').inputValue();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { confirmSignUp, fillSignUp } from './shopper.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * A new shopper is a customer the team can find: an orders member searches by e-mail, opens the customer
@@ -25,10 +25,7 @@ test('an orders member finds a new customer by e-mail, reads their page and expo
   await shopper.close();
 
   await teamMember(page, request, 'pedidos', 'Paula Pedidos');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Clientes' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Clientes' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clientes');
   await page.getByLabel('Buscar').fill(email);
   await page.getByRole('button', { name: 'Filtrar' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { mailsTo, ownAddress } from './servers.ts';
 import { SERVICE_EMAIL } from './owners.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * A shopper's message reaches the team: the store's service address is e-mailed, and an orders member finds it
@@ -34,7 +34,7 @@ test('a contact message is e-mailed to the service address, answered from the pa
     .toContain('/painel/mensagens?situacao=a-responder');
 
   await teamMember(page, request, 'pedidos', 'Otávio Atendimento');
-  const menu = page.getByRole('navigation', { name: 'Seções do painel' });
+  const menu = await panelNav(page);
   await expect(menu.getByRole('link', { name: /^Mensagens/ })).toContainText(/esperam? resposta/);
   await menu.getByRole('link', { name: /^Mensagens/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mensagens');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { shopperContext } from './shopper.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * The content role's day: a new institutional page refused under its fields, created as a draft (not on the
@@ -18,7 +18,7 @@ test('a content member writes a page: draft, preview, publish, history, then off
 }) => {
   await teamMember(page, request, 'conteudo', 'Clara Conteúdo');
   // Their menu: the home and the pages; nothing of orders, customers or the catalogue.
-  const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+  const nav = await panelNav(page);
   await expect(nav.getByRole('link')).toHaveText([
     'Início',
     'Páginas',

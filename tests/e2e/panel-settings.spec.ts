@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 import { onceAtDesktopWidth } from './widths.ts';
 
 /**
@@ -60,7 +60,7 @@ test('an owner reads the dashboard, then changes the promo bar in the settings; 
   await page.goto('/painel?periodo=ano');
   await expect(page.getByRole('alert')).toContainText('Período inválido');
 
-  const menu = page.getByRole('navigation', { name: 'Seções do painel' });
+  const menu = await panelNav(page);
   await menu.getByRole('link', { name: 'Configurações' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações');
   await expect(page.getByText('O Pix está ligado, com a chave do tipo CNPJ.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * The owner's shipping table: a cell refused in place, then the Northeast's first item made cheaper, which a
@@ -17,10 +17,7 @@ test('the owner changes the Northeast’s price, and a shopper there is quoted i
 }) => {
   test.skip(isMobile, 'One table, edited by one project at a time.');
   await teamMember(page, request, 'dono', 'Fátima Frete');
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Frete' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Frete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tabela de frete' })).toBeVisible();
   const cell = page.getByLabel('Nordeste: Primeiro item (R$)');
   const before = await cell.inputValue();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { catalogueMember } from './staff.ts';
+import { catalogueMember, panelNav } from './staff.ts';
 
 /**
  * A catalogue member keeps the brands and categories: a name left empty is refused under its field; a new
@@ -12,10 +12,7 @@ test('a catalogue member creates a brand and a category; an empty name is refuse
   isMobile,
 }) => {
   await catalogueMember(page, request);
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Acabamentos e marcas' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Acabamentos e marcas' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acabamentos, marcas e categorias');
   await expectNoSeriousA11yIssues(page, undefined, '/painel/catalogo');
 

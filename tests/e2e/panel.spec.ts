@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
 import { AFTER_PASSWORD, mailsTo, ownAddress, STAFF_LINKS, STAFF_OWNERS } from './servers.ts';
 import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
+import { panelNav } from './staff.ts';
 import { htmlErrors } from './vnu.ts';
 
 /** The first owner's one-time link, made by `npm run staff -- add` before the server started (one per project). */
@@ -114,7 +115,7 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await logIn(member, memberEmail, 'senha longa do bruno da expedição');
   await expect(member).toHaveURL(/\/painel$/, AFTER_PASSWORD);
   // Their menu: the home, and the orders with how many wait for the team (this one at least).
-  await expect(member.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link')).toHaveText([
+  await expect((await panelNav(member)).getByRole('link')).toHaveText([
     'Início',
     /^Pedidos\s*\d+\s*pedidos? esperam? a equipe$/,
     /^Mensagens/,

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yIssues } from './axe.ts';
 import { htmlErrors } from './vnu.ts';
 import { ADMIN_TOKEN, mailsTo, ownAddress } from './servers.ts';
 import { screenOf, shopperContext, signUpAndBuy } from './shopper.ts';
-import { teamMember } from './staff.ts';
+import { panelNav, teamMember } from './staff.ts';
 
 /**
  * The shopper's rights, as a shopper and the team use them without JavaScript: withdrawing from a purchase on
@@ -92,10 +92,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   // The owner sees it with its deadline, waits for the goods, then refunds (a static Pix: from the store's bank).
   const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await teamMember(owner, request, 'dono', 'Dora Dona');
-  await owner
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: /^Solicitações/ })
-    .click();
+  await (await panelNav(owner)).getByRole('link', { name: /^Solicitações/ }).click();
   const card = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
   await expect(card).toContainText('Devolver até');
   await expect(card).toContainText('O modelo não coube na bancada.');

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ADMIN_TOKEN, AFTER_PASSWORD, ownAddress } from './servers.ts';
 import type { Papel } from '#/contract/staff.ts';
 
@@ -41,4 +41,15 @@ export async function teamMember(
 /** A `catalogo` member, logged in on the panel. */
 export async function catalogueMember(page: Page, request: APIRequestContext) {
   await teamMember(page, request, 'catalogo', 'Carla Catálogo');
+}
+
+/**
+ * The panel's sections: the header's row on a computer; on a phone, behind "Menu", which is opened here (each
+ * page starts with it closed).
+ */
+export async function panelNav(page: Page): Promise<Locator> {
+  const menu = page.locator('details.panel__menu');
+  if ((await menu.isVisible()) && !(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await menu.locator('summary').click();
+  return page.getByRole('navigation', { name: 'Seções do painel' });
 }

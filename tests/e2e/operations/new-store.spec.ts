@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { startInstance, until } from '../../support/instances.ts';
 import { mailsTo } from '../servers.ts';
 import { signUpAndBuy } from '../shopper.ts';
+import { panelNav } from '../staff.ts';
 
 /**
  * A new owner's store, from an empty data folder, made theirs entirely from the panel, in a browser: the
@@ -43,10 +44,7 @@ async function firstOwner(page: Page, printed: string, base: string) {
 }
 
 async function company(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: 'Configurações' })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: 'Configurações' }).click();
   const fields: Record<string, string> = {
     nomeLoja: 'Metais do Vale',
     razaoSocial: 'Metais do Vale Comércio Ltda.',

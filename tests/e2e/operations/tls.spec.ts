@@ -14,6 +14,7 @@ import { startTlsProxy } from '../../support/tls-proxy.ts';
 import type { TlsProxy } from '../../support/tls-proxy.ts';
 import { mailsTo } from '../servers.ts';
 import { confirmSignUp, fillSignUp } from '../shopper.ts';
+import { panelNav } from '../staff.ts';
 
 /**
  * The store as it is deployed: the production build behind a TLS-terminating proxy (tests/support/
@@ -280,10 +281,7 @@ test('the panel: the first owner sets a password, turns on the second factor, lo
   await expect(page).toHaveURL(`${proxy.origin}/painel`);
 
   // The buyer's withdrawal, refunded at once through the PSP that took the Pix.
-  await page
-    .getByRole('navigation', { name: 'Seções do painel' })
-    .getByRole('link', { name: /^Solicitações/ })
-    .click();
+  await (await panelNav(page)).getByRole('link', { name: /^Solicitações/ }).click();
   const card = page.getByRole('article', { name: `Pedido ${withdrawn}` });
   await card.getByRole('button', { name: /^Devolver o valor agora/ }).click();
   await page
