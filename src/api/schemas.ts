@@ -14,7 +14,7 @@ import {
   productPageSchema,
   verifySchema,
 } from '#/contract/page.ts';
-import { activityListSchema } from '#/contract/activity.ts';
+import { activityExportSchema, activityListSchema } from '#/contract/activity.ts';
 import { outboxSchema } from '#/contract/outbox.ts';
 import { setupSchema } from '#/contract/setup.ts';
 import { pickupListSchema } from '#/contract/pickup.ts';
@@ -147,6 +147,7 @@ export const SCHEMAS = {
   invoiceXml: invoiceXmlSchema,
   staffShipment: envioSchema,
   staffActivity: activityListSchema,
+  staffActivityExport: activityExportSchema,
   staffOutbox: outboxSchema,
   staffDeliveries: deliveriesSchema,
   staffOrderMessages: orderMessagesSchema,

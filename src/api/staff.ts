@@ -117,6 +117,10 @@ export const newStaffLink = (client: Client, id: number) =>
 export const staffActivity = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/activity', query, 'staffActivity');
 
+/** Every change the filters match (the newest 10,000), for a spreadsheet. */
+export const staffActivityExport = (client: Client, query: Query) =>
+  getJson(client, 'v2/admin/activity/export', query, 'staffActivityExport');
+
 /** Product reviews for moderation (`catalogo` and owners): a status's queue, and a decision on one. */
 export const staffReviews = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/reviews', query, 'staffReviews');

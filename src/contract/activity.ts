@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { dayFilter, listSearch, wholeNumber } from './common.ts';
 import { OFFSET_MAX } from './listing.ts';
 
 /**
@@ -33,6 +33,17 @@ export const activityQuerySchema = z.object({
     .enum(ENTITIES, { message: `Entidade inválida. Use uma destas: ${ENTITIES.join(', ')}.` })
     .optional(),
   id: z.string().trim().min(1).max(64, { message: 'Identificador longo demais.' }).optional(),
+  /** Who made the change: a member (`equipe:12`) or the automation token (`token`). */
+  autor: z
+    .string()
+    .regex(/^(equipe:\d{1,9}|token)?$/, { message: 'Autor inválido: escolha um membro da lista.' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** Part of the changed thing's id: an order's number, a coupon's code, a SKU. */
+  q: listSearch(),
+  /** Changed on or after this day, on or before that one (Brasília time). */
+  de: dayFilter('Data inicial'),
+  ate: dayFilter('Data final'),
   offset: wholeNumber('offset', { max: OFFSET_MAX }).default(0),
   limit: wholeNumber('limit', { min: 1, max: 200 }).default(50),
 });
@@ -59,3 +70,8 @@ export const atividadeSchema = z.object({
 export type Atividade = z.infer<typeof atividadeSchema>;
 
 export const activityListSchema = z.object({ atividades: z.array(atividadeSchema), total: z.number().int() });
+
+/** Changes one export carries at most (the newest first); narrower filters for more. */
+export const ACTIVITY_EXPORT_MAX = 10_000;
+/** `GET /v2/admin/activity/export`: every change under the filters (offset and limit aside). */
+export const activityExportSchema = z.object({ atividades: z.array(atividadeSchema), truncado: z.boolean() });

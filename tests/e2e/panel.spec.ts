@@ -242,6 +242,17 @@ test('the first owner sets a password, adds an orders member, who marks an order
       .first(),
   ).toContainText('Bruno Expedição');
   served.set('/painel/atividade', await owner.content());
+  // The activity is a list like the others: narrowed to the order by its number, counted, and a spreadsheet.
+  await owner.getByLabel('Buscar').fill(String(numero));
+  await owner.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(owner.getByRole('status').first()).toHaveText(/^\d+ mudanças? · página 1 de \d+$/);
+  const activitySheet = await owner
+    .context()
+    .request.get(`/painel/atividade.csv?entidade=pedido&q=${String(numero)}`);
+  expect(activitySheet.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const activityLines = (await activitySheet.text()).split('\r\n');
+  expect(activityLines[0]).toBe('\uFEFFQuando;Quem;O quê;Ação;Campo;Antes;Depois');
+  expect(activityLines.some((l) => l.includes(`;Bruno Expedição;Pedido ${String(numero)};`))).toBe(true);
 
   // The owner turns the second factor on: the QR code (or its key) in an app, a first code, recovery codes.
   await owner.getByRole('link', { name: /Dona Marta/ }).click();

@@ -1,9 +1,13 @@
 // One concern: the record of what the store's team changed (who, when, what, before → after).
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { ACTIVITY_EXPORT_MAX } from '#/contract/activity.ts';
 import type { ActivityQuery, Atividade, Entidade } from '#/contract/activity.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
+import { brasiliaDay } from '#/server/lib/dates.ts';
+import { likeLiteral } from '#/server/lib/text.ts';
 import { ACTION_LABELS } from './activity-actions.ts';
 import { changesOf, namesFor } from './activity-text.ts';
 import { actorNames } from './members.ts';
@@ -50,15 +54,28 @@ export function recorded<T>(
   });
 }
 
-/** The team's changes, newest first, of everything or of one kind of thing (or one thing). */
-export async function listActivity(
-  db: Db,
-  query: ActivityQuery,
-): Promise<{ atividades: Atividade[]; total: number }> {
-  const where = and(
+/** What the activity is filtered by (every filter optional). */
+type ActivityFilters = Partial<Omit<ActivityQuery, 'offset' | 'limit'>>;
+
+/** The changes the filters keep: a kind of thing, one thing, who, part of an id, days (Brasília). */
+function activityWhere(query: ActivityFilters): SQL | undefined {
+  const day = (d: string, plus = 0) => brasiliaDay(d, plus).toISOString().replace('Z', '');
+  return and(
     query.entidade ? eq(t.auditLog.entity, query.entidade) : undefined,
     query.id ? eq(t.auditLog.entityId, query.id) : undefined,
+    query.autor ? eq(t.auditLog.actor, query.autor) : undefined,
+    query.q ? ilike(t.auditLog.entityId, `%${likeLiteral(query.q)}%`) : undefined,
+    query.de ? sql`${t.auditLog.at} >= ${day(query.de)}::timestamp` : undefined,
+    query.ate ? sql`${t.auditLog.at} < ${day(query.ate, 1)}::timestamp` : undefined,
   );
+}
+
+/** The team's changes, newest first, under the filters. */
+export async function listActivity(
+  db: Db,
+  query: ActivityFilters & Pick<ActivityQuery, 'offset' | 'limit'>,
+): Promise<{ atividades: Atividade[]; total: number }> {
+  const where = activityWhere(query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -70,6 +87,21 @@ export async function listActivity(
     db.select({ n: count() }).from(t.auditLog).where(where),
   ]);
   return { atividades: await named(db, rows), total: total?.n ?? 0 };
+}
+
+/** Every change under the filters (newest first, at most ACTIVITY_EXPORT_MAX), for the spreadsheet. */
+export async function exportActivity(
+  db: Db,
+  query: ActivityFilters,
+): Promise<{ atividades: Atividade[]; truncado: boolean }> {
+  const rows = await db
+    .select()
+    .from(t.auditLog)
+    .where(activityWhere(query))
+    .orderBy(desc(t.auditLog.at), desc(t.auditLog.id))
+    .limit(ACTIVITY_EXPORT_MAX + 1);
+  const kept = rows.slice(0, ACTIVITY_EXPORT_MAX);
+  return { atividades: await named(db, kept), truncado: rows.length > ACTIVITY_EXPORT_MAX };
 }
 
 /**
