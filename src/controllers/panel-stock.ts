@@ -3,14 +3,27 @@ import { SKU_PATTERN } from '#/contract/staff-stock.ts';
 import type { StaffStock } from '#/contract/staff-stock.ts';
 import type { Answer, Notice } from './answer.ts';
 import { panelListPage } from './panel-list.ts';
-import type { ListView } from './panel-list.ts';
+import type { FilterField, ListView } from './panel-list.ts';
 import type { PanelFrame, PanelPage } from './panel.ts';
 import { withMail } from '#/lib/mail-said.ts';
 import type { Visit } from './visit.ts';
 
 export type StockView = ListView<StaffStock>;
 
+export const STOCK_PATH = '/painel/estoque';
 const FILTERS = ['q', 'esgotados', 'pagina'] as const;
+
+export const STOCK_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'SKU ou nome do produto.' },
+  {
+    name: 'esgotados',
+    label: 'Estoque',
+    options: [
+      ['', 'Todos'],
+      ['1', 'Só os esgotados'],
+    ],
+  },
+];
 
 /** The line after a save, rebuilt from the address's numbers (never its text): SKU, before → after, who was told. */
 function savedNotice(params: URLSearchParams, frame: PanelFrame): Notice | undefined {

@@ -99,21 +99,22 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
   // Stock: find a finish by its SKU and save its stock (the same number: other journeys share this store,
   // and the sheet's journey may change it meanwhile, so "before" is whatever the store held).
   await (await panelNav(page)).getByRole('link', { name: 'Estoque' }).click();
-  const first = page.locator('.stock__item').last();
+  const first = page.locator('tbody tr').last();
   const sku = (await first.locator('code').innerText()).trim();
-  await page.getByLabel('SKU ou nome do produto').fill(sku);
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.locator('.stock__item')).toHaveCount(1);
+  await page.getByLabel('Buscar').fill(sku);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('1 acabamento · página 1 de 1');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   const stock = await page.getByLabel(`Estoque de ${sku}`).inputValue();
   await page.getByLabel(`Estoque de ${sku}`).fill('muitos');
   await page.getByRole('button', { name: `Salvar o estoque de ${sku}` }).click();
   await expect(page.getByRole('alert')).toContainText(`${sku}: estoque deve ser um número inteiro.`);
   await page.getByLabel(`Estoque de ${sku}`).fill(stock);
   await page.getByRole('button', { name: `Salvar o estoque de ${sku}` }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('status').first()).toHaveText(
     new RegExp(`^Estoque de ${sku} salvo: \\d+ → ${stock}\\.$`),
   );
-  await expect(page.getByLabel('SKU ou nome do produto')).toHaveValue(sku);
+  await expect(page.getByLabel('Buscar')).toHaveValue(sku);
 
   // The reviews queue opens; the orders are not this role's.
   await (await panelNav(page)).getByRole('link', { name: 'Avaliações' }).click();
