@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { listSearch, wholeNumber } from './common.ts';
 import { HONEYPOT_FIELD, honeypot, personName, stars, yesNo } from './forms.ts';
 import { OFFSET_MAX } from './listing.ts';
 
@@ -88,6 +88,10 @@ export const reviewStaffQuerySchema = z.object({
   situacao: z
     .enum(REVIEW_STATUSES, { message: 'Situação inválida: pendente, aprovada ou recusada.' })
     .optional(),
+  /** Only this many stars. */
+  nota: wholeNumber('nota', { min: 1, max: 5 }).optional(),
+  /** Part of the product's name, the reviewer's name or e-mail, or the comment. */
+  q: listSearch(),
   offset: wholeNumber('offset', { max: OFFSET_MAX }).default(0),
   limit: wholeNumber('limit', { min: 1, max: 100 }).default(50),
 });

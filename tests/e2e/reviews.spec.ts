@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './axe.ts';
-import { ADMIN_TOKEN } from './servers.ts';
 import { htmlErrors } from './vnu.ts';
 import { confirmSignUp, fillSignUp, shopperContext } from './shopper.ts';
+import { teamMember } from './staff.ts';
 import { onceAtDesktopWidth } from './widths.ts';
-
-type Pending = { avaliacoes: { id: number; idProduto: number; nome: string; situacao: string }[] };
 
 /** The product's JSON-LD Product object, as a crawler reads it. */
 function productLd(html: string): Record<string, unknown> {
@@ -86,18 +84,24 @@ test('a review without JavaScript: stars on the product page, log in, write, wai
   await expect(page.getByRole('heading', { name: 'Você já avaliou este produto' })).toBeVisible();
   await expect(page.locator('main')).toContainText('aparece na página do produto assim que for aprovada');
 
-  // The team approves it through the staff API.
-  const staff = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-  const queue = (await (
-    await request.get('/api/v2/admin/reviews?situacao=pendente&limit=100', { headers: staff })
-  ).json()) as Pending;
-  const mine = queue.avaliacoes.find((r) => r.idProduto === productId && r.nome === 'Renata P.');
-  expect(mine).toBeDefined();
-  const approved = await request.put(`/api/v2/admin/reviews/${String(mine?.id)}`, {
-    headers: staff,
-    data: { situacao: 'aprovada' },
-  });
-  expect(approved.status()).toBe(200);
+  // A catalogue member finds it in the panel's queue (four stars, by the reviewer) and approves it, with no
+  // JavaScript either.
+  const team = await shopperContext(browser, isMobile, { javaScript: false });
+  const panel = await team.newPage();
+  await teamMember(panel, request, 'catalogo', 'Célia Catálogo');
+  await panel.goto('/painel/avaliacoes');
+  await panel.getByLabel('Buscar').fill('Renata P.');
+  await panel.getByLabel('Estrelas').selectOption('4');
+  await panel.getByRole('button', { name: 'Filtrar' }).click();
+  const row = panel.locator('tbody tr').filter({ hasText: name });
+  await expect(row).toContainText('Aguardando');
+  await row.getByRole('button', { name: 'Aprovar a avaliação de Renata P.' }).click();
+  await expect(panel.getByRole('status').first()).toHaveText(
+    'Avaliação aprovada: já aparece na página do produto e conta na média.',
+  );
+  // Approved, it left the queue the filters keep.
+  await expect(panel.locator('tbody tr').filter({ hasText: name })).toHaveCount(0);
+  await team.close();
 
   // Shown and counted: the header links to it, the list has it, and crawlers read it in the JSON-LD.
   await expect(async () => {

@@ -1,12 +1,13 @@
 // One concern: product reviews as the store's team moderates them (the staff API now, the back office
 // next). A decision and the product's average and count change in one transaction.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AvaliacaoAdmin, ReviewSituacao, ReviewStaffQuery } from '#/contract/review.ts';
 import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { ReviewStatus } from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
+import { likeLiteral } from '#/server/lib/text.ts';
 import { hasBought, SITUACAO } from './reviews.ts';
 
 const STATUS_OF = Object.fromEntries(Object.entries(SITUACAO).map(([k, v]) => [v, k])) as Record<
@@ -43,12 +44,27 @@ function toAdmin(row: {
   };
 }
 
-/** Reviews in one status (the queue: oldest pending first) or all of them (newest first), a page at a time. */
+/**
+ * Reviews in one status (the queue: oldest pending first) or all of them (newest first), of a star count or
+ * matching words, a page at a time.
+ */
 export async function listForStaff(
   db: Db,
   query: ReviewStaffQuery,
 ): Promise<{ avaliacoes: AvaliacaoAdmin[]; total: number }> {
-  const where = query.situacao ? eq(t.productReviews.status, STATUS_OF[query.situacao]) : undefined;
+  const like = query.q ? `%${likeLiteral(query.q)}%` : undefined;
+  const where = and(
+    query.situacao ? eq(t.productReviews.status, STATUS_OF[query.situacao]) : undefined,
+    query.nota ? eq(t.productReviews.rating, query.nota) : undefined,
+    like
+      ? or(
+          ilike(t.products.name, like),
+          ilike(t.productReviews.name, like),
+          ilike(t.customers.email, like),
+          ilike(t.productReviews.comment, like),
+        )
+      : undefined,
+  );
   const oldestFirst = query.situacao === 'pendente';
   const [rows, [total]] = await Promise.all([
     db
@@ -63,7 +79,12 @@ export async function listForStaff(
       )
       .offset(query.offset)
       .limit(query.limit),
-    db.select({ n: count() }).from(t.productReviews).where(where),
+    db
+      .select({ n: count() })
+      .from(t.productReviews)
+      .leftJoin(t.products, eq(t.products.id, t.productReviews.productId))
+      .leftJoin(t.customers, eq(t.customers.id, t.productReviews.customerId))
+      .where(where),
   ]);
   return { avaliacoes: rows.map(toAdmin), total: total?.n ?? 0 };
 }

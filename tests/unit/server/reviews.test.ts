@@ -102,6 +102,21 @@ test('a guest cannot write; a customer writes one review per product, which wait
   ]);
 });
 
+test('the team finds reviews by star count and by words (product, reviewer, comment); a bad filter is a 400', async () => {
+  const found = async (query: string) => {
+    const res = await staff(query);
+    expect(res.status, query).toBe(200);
+    return ((await res.json()) as { avaliacoes: { nota: number; nome: string }[]; total: number }).total;
+  };
+  expect(await found('?situacao=pendente&nota=4')).toBeGreaterThanOrEqual(1);
+  expect(await found('?situacao=pendente&nota=2')).toBe(0);
+  expect(await found('?q=F%C3%81CIL%20DE%20INSTALAR')).toBeGreaterThanOrEqual(1);
+  expect(await found('?q=ana%20s.&nota=4')).toBeGreaterThanOrEqual(1);
+  expect(await found('?q=ningu%C3%A9m%20escreveu%20isso')).toBe(0);
+  for (const bad of ['?nota=6', '?nota=x', `?q=${'a'.repeat(101)}`])
+    expect((await staff(bad)).status, bad).toBe(400);
+});
+
 test('approved reviews are listed and counted, rejected ones neither; the average follows every decision', async () => {
   const ids: number[] = [];
   for (const nota of [5, 3, 4]) {
