@@ -81,3 +81,14 @@ export function fillReadyAnswer(texto: string, nome: string): string {
   const first = nome.trim().split(/\s+/)[0] ?? '';
   return first ? texto.replaceAll('{nome}', first) : texto.replace(/,?\s*\{nome\}/g, '');
 }
+
+/**
+ * A reply kept as a ready answer: the sender's first name, where the text says it as a word, becomes `{nome}`,
+ * so the next person is greeted by their own ("Olá, Rita!" is kept as "Olá, {nome}!").
+ */
+export function readyAnswerFrom(texto: string, nome: string): string {
+  const first = nome.trim().split(/\s+/)[0] ?? '';
+  if (first.length < 2) return texto;
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return texto.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), '{nome}');
+}

@@ -4,7 +4,7 @@
 // orders it names; ready answers start a reply.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { STATUS_LABELS } from '#/contract/order.ts';
-import { READY_ANSWERS_MAX, fillReadyAnswer } from '#/contract/staff-conversations.ts';
+import { READY_ANSWERS_MAX, fillReadyAnswer, readyAnswerFrom } from '#/contract/staff-conversations.ts';
 import type {
   Conversa,
   ReadyAnswerInput,
@@ -127,7 +127,12 @@ export async function reply(
       .returning({ id: t.messageReplies.id });
     if (!row) throw new Error('the reply was not kept');
     // Refused (a name taken) before anything is posted: a platform without the queue sends at once.
-    if (input.salvarComo) await saveReadyAnswer(tx, { titulo: input.salvarComo, texto: input.texto }, actor);
+    if (input.salvarComo)
+      await saveReadyAnswer(
+        tx,
+        { titulo: input.salvarComo, texto: readyAnswerFrom(input.texto, mensagem.nome) },
+        actor,
+      );
     const { nomeLoja, emailContato } = await loadSettings(tx);
     // Signed by the member; a reply by the automation token is signed by the store alone.
     const author = actor.startsWith('equipe:') ? (await actorNames(tx, [actor]))(actor) : '';

@@ -157,6 +157,8 @@ describe('a conversation', () => {
       await (await admin('/inbox/ready-answers', { headers: as(orders.token) })).json(),
     );
     expect(respostas.map((r) => r.titulo)).toEqual(['Pedido sai amanhã']);
+    // Kept with the sender's name as {nome}: the next person is greeted by theirs.
+    expect(respostas[0]?.texto).toBe('Olá, {nome}! Seu pedido sai amanhã.');
     const made = await admin('/inbox/ready-answers', {
       method: 'POST',
       body: { titulo: 'Prazo', texto: 'Olá, {nome}! O prazo é de 5 dias úteis.' },
