@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 
@@ -36,7 +37,7 @@ export type Evaluation = {
 /** Spend the key and keep the evaluation together (a failure leaves the key usable); false = key not open. */
 export async function keepEvaluation(db: Db, key: string, evaluation: Evaluation): Promise<boolean> {
   if (!KEY_PATTERN.test(key)) return false;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [used] = await tx
       .update(t.storeEvaluationKeys)
       .set({ usedAt: sql`now()` })

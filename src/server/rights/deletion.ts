@@ -34,44 +34,48 @@ export async function askDeletion(deps: DeletionDeps, customer: Customer, passwo
     throw new PlatformError(400, 'wrong_password', 'Senha incorreta. Nada foi pedido.', {
       senha: 'Senha incorreta.',
     });
-  const [row] = await deps.db
-    .insert(t.deletionRequests)
-    .values({ customerId: customer.id, dueAt: deletionDue() })
-    .onConflictDoNothing()
-    .returning();
-  if (!row)
-    throw new PlatformError(
-      409,
-      'deletion_exists',
-      'Você já pediu a exclusão da sua conta: a equipe responde até o prazo informado.',
+  // The request and its messages (the customer's receipt, the team's notice) in one transaction.
+  return inTransaction(deps.db, async (tx) => {
+    const told = { ...deps, db: tx };
+    const [row] = await tx
+      .insert(t.deletionRequests)
+      .values({ customerId: customer.id, dueAt: deletionDue() })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw new PlatformError(
+        409,
+        'deletion_exists',
+        'Você já pediu a exclusão da sua conta: a equipe responde até o prazo informado.',
+      );
+    const { nomeLoja } = await loadSettings(tx);
+    const due = dayAndTime(row.dueAt);
+    await postMail(deps.mailer, tx, {
+      kind: 'conta-exclusao-pedida',
+      to: customer.email,
+      subject: `Recebemos seu pedido de exclusão da conta (resposta até ${due})`,
+      text: [
+        `Olá, ${firstName(customer.name)}!`,
+        '',
+        `Recebemos em ${dayAndTime(row.requestedAt)} seu pedido para excluir sua conta na ${nomeLoja}, conforme a Lei Geral de Proteção de Dados (art. 18). Respondemos até ${due}.`,
+        '',
+        'Quando a exclusão for feita, apagamos seu nome, e-mail, CPF ou CNPJ, telefones, endereços, o nome nas suas avaliações, a newsletter e os avisos de estoque, e encerramos suas sessões. Os pedidos e as notas fiscais ficam guardados pelo prazo que a lei fiscal exige (5 anos), sem vínculo com uma conta.',
+        '',
+        `Se não foi você que pediu, entre em ${deps.origin}/minha-conta/privacidade e troque sua senha.`,
+      ].join('\n'),
+    });
+    await mailTeam(
+      told,
+      'equipe-exclusao-conta',
+      `${nomeLoja}: pedido de exclusão de conta (responder até ${due})`,
+      [
+        `Um cliente pediu a exclusão da conta (LGPD, art. 18). O prazo para responder é ${due}.`,
+        `Aprove ou recuse no painel: ${deps.origin}/painel/solicitacoes`,
+      ].join('\n'),
+      `deletion request ${String(row.id)}`,
     );
-  const { nomeLoja } = await loadSettings(deps.db);
-  const due = dayAndTime(row.dueAt);
-  await postMail(deps.mailer, deps.db, {
-    kind: 'conta-exclusao-pedida',
-    to: customer.email,
-    subject: `Recebemos seu pedido de exclusão da conta (resposta até ${due})`,
-    text: [
-      `Olá, ${firstName(customer.name)}!`,
-      '',
-      `Recebemos em ${dayAndTime(row.requestedAt)} seu pedido para excluir sua conta na ${nomeLoja}, conforme a Lei Geral de Proteção de Dados (art. 18). Respondemos até ${due}.`,
-      '',
-      'Quando a exclusão for feita, apagamos seu nome, e-mail, CPF ou CNPJ, telefones, endereços, o nome nas suas avaliações, a newsletter e os avisos de estoque, e encerramos suas sessões. Os pedidos e as notas fiscais ficam guardados pelo prazo que a lei fiscal exige (5 anos), sem vínculo com uma conta.',
-      '',
-      `Se não foi você que pediu, entre em ${deps.origin}/minha-conta/privacidade e troque sua senha.`,
-    ].join('\n'),
+    return row.dueAt;
   });
-  await mailTeam(
-    deps,
-    'equipe-exclusao-conta',
-    `${nomeLoja}: pedido de exclusão de conta (responder até ${due})`,
-    [
-      `Um cliente pediu a exclusão da conta (LGPD, art. 18). O prazo para responder é ${due}.`,
-      `Aprove ou recuse no painel: ${deps.origin}/painel/solicitacoes`,
-    ].join('\n'),
-    `deletion request ${String(row.id)}`,
-  );
-  return row.dueAt;
 }
 
 /** Take an open request of the team's list (a decided one is a 409). */
@@ -104,8 +108,13 @@ export async function refuseDeletion(
     if (done.length === 0)
       throw new PlatformError(409, 'deletion_decided', 'Este pedido de exclusão já foi respondido.');
     await record(tx, actor, customer.id, 'cliente.exclusao-recusada', 'recusada');
+    await tellRefused(deps, tx, customer, reason);
   });
-  await postMail(deps.mailer, deps.db, {
+}
+
+/** The customer hears why (written with the refusal: one without the other is never committed). */
+async function tellRefused(deps: DeletionDeps, tx: Db, customer: Customer, reason: string): Promise<void> {
+  await postMail(deps.mailer, tx, {
     kind: 'conta-exclusao-recusada',
     to: customer.email,
     subject: 'Seu pedido de exclusão da conta foi recusado',
@@ -137,9 +146,14 @@ export async function approveDeletion(deps: DeletionDeps, id: number, actor: Act
       throw new PlatformError(409, 'deletion_decided', 'Este pedido de exclusão já foi respondido.');
     await anonymise(tx, customer);
     await record(tx, actor, customer.id, 'cliente.exclusao', 'concluida');
+    // The last message, written after the person's messages were purged: sent once the deletion commits.
+    await tellDeleted(deps, tx, customer);
   });
-  const { nomeLoja } = await loadSettings(deps.db);
-  await postMail(deps.mailer, deps.db, {
+}
+
+async function tellDeleted(deps: DeletionDeps, tx: Db, customer: Customer): Promise<void> {
+  const { nomeLoja } = await loadSettings(tx);
+  await postMail(deps.mailer, tx, {
     kind: 'conta-excluida',
     to: customer.email,
     subject: `Sua conta na ${nomeLoja} foi excluída`,
@@ -210,6 +224,8 @@ async function anonymise(tx: Db, customer: Customer): Promise<void> {
   // The team's replies to those messages go with them (the thread names the person's address).
   await tx.delete(t.messageReplies).where(sql`lower(${t.messageReplies.recipient}) = ${email}`);
   await tx.delete(t.mailOutbox).where(sql`lower(${t.mailOutbox.recipient}) = ${email}`);
+  // The store's messages to the person (sent or waiting) go too: a job whose row is gone sends nothing.
+  await tx.delete(t.mailMessages).where(sql`lower(${t.mailMessages.recipient}) = ${email}`);
   await tx.delete(t.signupCodes).where(sql`lower(${t.signupCodes.account}->>'email') = ${email}`);
   // Login throttles are keyed by what was typed at the login: the e-mail or the document.
   for (const typed of [email, customer.document.toLowerCase()])

@@ -121,11 +121,12 @@ export async function requestWithdrawal(
       actor: 'cliente',
       note: 'Desistência da compra pedida pelo cliente',
     });
-    return { row, total: order.total };
+    // The buyer's receipt and the team's notice are written with the withdrawal: a committed withdrawal
+    // always has its messages (sent by the mail queue), a refused one never does.
+    await tellOfWithdrawal({ ...deps, db: tx }, number, row, order.total, refundDeadline(row));
+    return { row };
   });
-  const deadline = refundDeadline(requested.row);
-  await tellOfWithdrawal(deps, number, requested.row, requested.total, deadline);
-  return { deadline };
+  return { deadline: refundDeadline(requested.row) };
 }
 
 /** The buyer's confirmation (at once, with what happens next) and the team's notice (with the deadline). */

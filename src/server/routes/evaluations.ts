@@ -5,6 +5,7 @@ import type { FormAnswer } from '#/contract/forms.ts';
 import { productReviewSchema, REVIEW_RECEIVED, reviewQuerySchema } from '#/contract/review.ts';
 import { requireCustomer, sessionCustomer } from '#/server/accounts/customers.ts';
 import type { PlatformEnv } from '#/server/context.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import { badRequest } from '#/server/errors.ts';
 import { isOpenKey, keepEvaluation } from '#/server/forms/evaluations.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
@@ -33,19 +34,23 @@ evaluations.post('/store/add/:key', rateLimit('avaliação', 30, 60_000), async 
   const result = readForm(await c.req.json().catch(() => undefined), storeEvaluationSchema);
   if (!result.ok) return c.json(invalidForm(result.erros), 400);
   const { db, mailer } = c.get('config');
-  if (!(await keepEvaluation(db, c.req.param('key'), result.data)))
-    return c.json({ error: 'invalid_key', mensagem: KEY_GONE, sucesso: false }, 404);
   const e = result.data;
-  await tellService(
-    { db, mailer, origin: c.get('origin') },
-    {
-      tipo: 'avaliacao',
-      nome: '',
-      email: '',
-      assunto: `Experiência ${String(e.experiencia)}/5, atendimento ${String(e.atendimento)}/5, ${e.satisfeito ? 'satisfeito(a)' : 'não satisfeito(a)'}`,
-      texto: e.mensagem || '(sem comentário)',
-    },
-  );
+  // The evaluation and the team's notice of it in one transaction (a key used once, its notice once).
+  const kept = await inTransaction(db, async (tx) => {
+    if (!(await keepEvaluation(tx, c.req.param('key'), e))) return false;
+    await tellService(
+      { db: tx, mailer, origin: c.get('origin') },
+      {
+        tipo: 'avaliacao',
+        nome: '',
+        email: '',
+        assunto: `Experiência ${String(e.experiencia)}/5, atendimento ${String(e.atendimento)}/5, ${e.satisfeito ? 'satisfeito(a)' : 'não satisfeito(a)'}`,
+        texto: e.mensagem || '(sem comentário)',
+      },
+    );
+    return true;
+  });
+  if (!kept) return c.json({ error: 'invalid_key', mensagem: KEY_GONE, sucesso: false }, 404);
   return c.json({
     sucesso: true,
     mensagem: 'Obrigado pela avaliação! Ela ajuda a gente a melhorar.',

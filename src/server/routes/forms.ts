@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { architectSchema, contactSchema, HONEYPOT_FIELD } from '#/contract/forms.ts';
 import type { FormAnswer } from '#/contract/forms.ts';
 import type { PlatformEnv } from '#/server/context.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { keepSubmission } from '#/server/forms/submissions.ts';
 import { tellService } from '#/server/staff/inbox.ts';
@@ -18,19 +19,22 @@ forms.post('/contact', rateLimit('atendimento', 5, 60_000), async (c) => {
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
   if (!trap) {
     const { db, mailer } = c.get('config');
-    await keepSubmission(db, 'contato', data.email, data);
-    await tellService(
-      { db, mailer, origin: c.get('origin') },
-      {
-        tipo: 'contato',
-        nome: data.nome,
-        email: data.email,
-        assunto: data.assunto,
-        texto: data.mensagem,
-        // Every field the sender typed reaches the team, the phone and the order too.
-        dados: { contato: data.contato, pedido: data.pedido },
-      },
-    );
+    // The message and the team's notice of it in one transaction: a kept message always has its notice.
+    await inTransaction(db, async (tx) => {
+      await keepSubmission(tx, 'contato', data.email, data);
+      await tellService(
+        { db: tx, mailer, origin: c.get('origin') },
+        {
+          tipo: 'contato',
+          nome: data.nome,
+          email: data.email,
+          assunto: data.assunto,
+          texto: data.mensagem,
+          // Every field the sender typed reaches the team, the phone and the order too.
+          dados: { contato: data.contato, pedido: data.pedido },
+        },
+      );
+    });
   }
   return c.json(received('Mensagem recebida! Respondemos em até 1 dia útil, no seu e-mail.'));
 });
@@ -41,19 +45,21 @@ forms.post('/architect', rateLimit('programa de arquitetos', 5, 60_000), async (
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
   if (!trap) {
     const { db, mailer } = c.get('config');
-    await keepSubmission(db, `arquiteto-${data.tipo}`, data.email, data);
     const { nome, email, tipo, ...rest } = data;
-    await tellService(
-      { db, mailer, origin: c.get('origin') },
-      {
-        tipo: `arquiteto-${tipo}`,
-        nome,
-        email,
-        assunto: 'Cadastro no programa de arquitetos',
-        texto: '',
-        dados: rest,
-      },
-    );
+    await inTransaction(db, async (tx) => {
+      await keepSubmission(tx, `arquiteto-${tipo}`, email, data);
+      await tellService(
+        { db: tx, mailer, origin: c.get('origin') },
+        {
+          tipo: `arquiteto-${tipo}`,
+          nome,
+          email,
+          assunto: 'Cadastro no programa de arquitetos',
+          texto: '',
+          dados: rest,
+        },
+      );
+    });
   }
   return c.json(
     received('Cadastro recebido! Nossa equipe de relacionamento entra em contato em até 3 dias úteis.'),
