@@ -4,6 +4,7 @@
 // and spaced out; a refusal, or a refund still unconfirmed after every try, is an alert for the owners.
 // The buyer hears "devolvido" only from here, when the provider confirmed it.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
@@ -145,16 +146,19 @@ export async function workRefund(deps: LedgerDeps, id: number): Promise<string |
     return row.status;
   }
   const name = channel.name;
+  // Each outcome is one transaction: the refund's move, the order's note, and what it tells the buyer or the
+  // owners (written to the mail queue), so a settled refund is never without its message.
   if (answer.state === 'devolvido') {
-    if (await move(db, row, 'devolvido', { detail: answer.said, providerId: answer.providerId })) {
+    await inTransaction(db, async (tx) => {
+      if (!(await move(tx, row, 'devolvido', { detail: answer.said, providerId: answer.providerId }))) return;
       await notePayment(
-        db,
+        tx,
         row.orderNumber,
         `Devolução de ${value} confirmada pelo ${name} (${answer.said})`,
         who,
       );
       await notifyRefund(
-        db,
+        tx,
         deps.mailer,
         deps.origin,
         row.orderNumber,
@@ -162,33 +166,36 @@ export async function workRefund(deps: LedgerDeps, id: number): Promise<string |
         'devolvida',
         row.reason === 'pagamento_a_mais' ? 'pagamento_a_mais' : 'pedido',
       );
-    }
+    });
     return 'devolvido';
   }
   if (answer.state === 'recusado') {
-    if (await move(db, row, 'recusado', { detail: answer.said, providerId: answer.providerId })) {
+    await inTransaction(db, async (tx) => {
+      if (!(await move(tx, row, 'recusado', { detail: answer.said, providerId: answer.providerId }))) return;
       await notePayment(
-        db,
+        tx,
         row.orderNumber,
         `Devolução de ${value} recusada pelo ${name} (${answer.said})`,
         who,
       );
       await alertOwners(
-        deps,
+        { ...deps, db: tx },
         row.orderNumber,
         `a devolução de ${value} foi recusada pelo ${name} (${answer.said}). O dinheiro não voltou ao cliente: devolva por outro meio e avise o cliente.`,
       );
-    }
+    });
     return 'recusado';
   }
   if (row.status === 'pendente') {
-    if (await move(db, row, 'em_processamento', { detail: answer.said, providerId: answer.providerId }))
-      await notePayment(
-        db,
-        row.orderNumber,
-        `Devolução de ${value} pedida ao ${name}: em processamento (${answer.said})`,
-        who,
-      );
+    await inTransaction(db, async (tx) => {
+      if (await move(tx, row, 'em_processamento', { detail: answer.said, providerId: answer.providerId }))
+        await notePayment(
+          tx,
+          row.orderNumber,
+          `Devolução de ${value} pedida ao ${name}: em processamento (${answer.said})`,
+          who,
+        );
+    });
     return 'em_processamento';
   }
   if (last) {
@@ -204,14 +211,16 @@ export async function workRefund(deps: LedgerDeps, id: number): Promise<string |
 
 /** Stop trying: the refund becomes an alert the owners see in the panel and receive by e-mail. */
 async function stop(deps: LedgerDeps, row: RefundRow, why: string): Promise<void> {
-  if (!(await move(deps.db, row, 'parado', { detail: why }))) return;
-  const value = reais(row.amount);
-  await notePayment(deps.db, row.orderNumber, `Devolução de ${value} parada: ${why}`, row.actor || PSP_ACTOR);
-  await alertOwners(
-    deps,
-    row.orderNumber,
-    `a devolução de ${value} parou: ${why}. Confira no provedor se o dinheiro voltou ao cliente.`,
-  );
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await move(tx, row, 'parado', { detail: why }))) return;
+    const value = reais(row.amount);
+    await notePayment(tx, row.orderNumber, `Devolução de ${value} parada: ${why}`, row.actor || PSP_ACTOR);
+    await alertOwners(
+      { ...deps, db: tx },
+      row.orderNumber,
+      `a devolução de ${value} parou: ${why}. Confira no provedor se o dinheiro voltou ao cliente.`,
+    );
+  });
 }
 
 /** Work every refund that is due (of these providers), the longest waiting first, up to {@link REFUND_BATCH}. */

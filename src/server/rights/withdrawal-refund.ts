@@ -191,6 +191,7 @@ async function bankRefund(deps: RefundDeps, number: number, actor: Actor) {
       actor,
     );
     await record(tx, actor, number, 'a combinar', 'devolvido pelo banco da loja');
+    // The buyer's e-mail is written with the refund it tells of.
+    await notifyRefund(tx, deps.mailer, deps.origin, number, order.total, 'devolvida');
   });
-  await notifyRefund(deps.db, deps.mailer, deps.origin, number, order.total, 'devolvida');
 }

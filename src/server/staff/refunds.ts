@@ -85,7 +85,7 @@ export async function resolveRefund(
   outcome: RefundOutcome,
 ): Promise<void> {
   const given = outcome === 'devolvido';
-  const row = await inTransaction(deps.db, async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .update(t.refunds)
       .set({
@@ -127,17 +127,15 @@ export async function resolveRefund(
         nota: note,
       },
     });
-    return row;
+    // The buyer hears the outcome, as for any refund: written with it.
+    await notifyRefund(
+      tx,
+      deps.mailer,
+      deps.origin,
+      number,
+      row.amount,
+      given ? 'devolvida' : 'nao_feita',
+      row.reason === 'pagamento_a_mais' ? 'pagamento_a_mais' : 'pedido',
+    );
   });
-  // The buyer hears the outcome, as for any refund.
-  const what = row.reason === 'pagamento_a_mais' ? 'pagamento_a_mais' : 'pedido';
-  await notifyRefund(
-    deps.db,
-    deps.mailer,
-    deps.origin,
-    number,
-    row.amount,
-    given ? 'devolvida' : 'nao_feita',
-    what,
-  );
 }
