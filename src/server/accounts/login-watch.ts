@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { loadSettings } from '#/server/content/settings.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { postMail } from '#/server/mail/mailer.ts';
@@ -75,27 +76,30 @@ export async function holdLogin(
 ): Promise<string> {
   const { challenge, code, challengeHash, codeHash } = newCode();
   const { nomeLoja } = await loadSettings(deps.db);
-  await deps.db.insert(t.loginCodes).values({
-    challengeHash,
-    customerId: customer?.id ?? null,
-    codeHash,
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
-  });
-  if (customer)
-    await postMail(deps.mailer, deps.db, {
-      kind: 'codigo-login',
-      to: customer.email,
-      subject: `${code} é o seu código para entrar na ${nomeLoja}`,
-      text: [
-        `Olá, ${firstName(customer.name)}!`,
-        '',
-        'Alguém (você, esperamos) entrou com a sua senha num aparelho novo. Para concluir, digite este código:',
-        '',
-        `    ${code}`,
-        '',
-        'Ele vale 15 minutos. Se não foi você, troque a sua senha em "Esqueci minha senha": sem o código, ninguém entra.',
-      ].join('\n'),
+  // The code and its e-mail in one transaction: a challenge is never left with no message to answer it.
+  await inTransaction(deps.db, async (tx) => {
+    await tx.insert(t.loginCodes).values({
+      challengeHash,
+      customerId: customer?.id ?? null,
+      codeHash,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
+    if (customer)
+      await postMail(deps.mailer, tx, {
+        kind: 'codigo-login',
+        to: customer.email,
+        subject: `${code} é o seu código para entrar na ${nomeLoja}`,
+        text: [
+          `Olá, ${firstName(customer.name)}!`,
+          '',
+          'Alguém (você, esperamos) entrou com a sua senha num aparelho novo. Para concluir, digite este código:',
+          '',
+          `    ${code}`,
+          '',
+          'Ele vale 15 minutos. Se não foi você, troque a sua senha em "Esqueci minha senha": sem o código, ninguém entra.',
+        ].join('\n'),
+      });
+  });
   return challenge;
 }
 

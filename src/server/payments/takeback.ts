@@ -61,14 +61,14 @@ export async function recordTakeback(deps: TakebackDeps, taken: TakenBack): Prom
       taken.number,
       `${taken.providerName}: ${what}. O pedido fica retido (sem etiqueta e sem "enviado") até a equipe decidir`,
     );
-    return true;
-  });
-  if (written)
+    // The owners' alert is written with the hold it tells of.
     await alertOwners(
-      deps,
+      { ...deps, db: tx },
       taken.number,
       `o ${taken.providerName} tirou da loja o dinheiro do pagamento (${what}). O pedido está retido: nenhuma etiqueta é comprada e ele não pode ser marcado como enviado até a equipe decidir no painel se envia mesmo assim ou cancela. Não há o que devolver ao cliente: o valor já saiu da loja.`,
     );
+    return true;
+  });
   return written;
 }
 
