@@ -4,6 +4,7 @@
 // expired (a page read, the background round), the next round tells it.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { loadSettings } from '#/server/content/settings.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { dayAndTime } from '#/server/lib/dates.ts';
@@ -39,15 +40,19 @@ export async function tellExpiredOrders(deps: ExpiryDeps): Promise<number[]> {
     .limit(BATCH);
   const told: number[] = [];
   for (const { number } of due) {
-    // Claimed first: two instances never tell the same order twice.
-    const [order] = await db
-      .update(t.orders)
-      .set({ expiryToldAt: sql`now()` })
-      .where(and(eq(t.orders.number, number), isNull(t.orders.expiryToldAt)))
-      .returning();
-    if (!order) continue;
-    await tell(deps, order);
-    told.push(number);
+    // Claimed and told in one transaction: two instances never tell the same order twice, and an instance
+    // stopped after the claim leaves the order untold for the next round, never marked told with no message.
+    const done = await inTransaction(db, async (tx) => {
+      const [order] = await tx
+        .update(t.orders)
+        .set({ expiryToldAt: sql`now()` })
+        .where(and(eq(t.orders.number, number), isNull(t.orders.expiryToldAt)))
+        .returning();
+      if (!order) return false;
+      await tell({ ...deps, db: tx }, order);
+      return true;
+    });
+    if (done) told.push(number);
   }
   return told;
 }
