@@ -66,6 +66,7 @@ import {
   staffStatusAnswerSchema,
   staffRefundAnswerSchema,
 } from '#/contract/staff-orders.ts';
+import { handPlacedSchema, handQuoteSchema } from '#/contract/staff-new-order.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { faturamentoSchema, invoiceXmlSchema } from '#/contract/invoices.ts';
 import { envioSchema } from '#/contract/shipments.ts';
@@ -142,6 +143,8 @@ export const SCHEMAS = {
   staffOrders: staffOrderListSchema,
   staffOrder: staffOrderAnswerSchema,
   staffStatus: staffStatusAnswerSchema,
+  handQuote: handQuoteSchema,
+  handPlaced: handPlacedSchema,
   staffRefund: staffRefundAnswerSchema,
   staffInvoice: faturamentoSchema,
   invoiceXml: invoiceXmlSchema,

@@ -8,6 +8,12 @@ import type { OrderStatusChange, Situacao } from '#/contract/order.ts';
 export const addOrderNote = (client: Client, numero: string, texto: string) =>
   sendJson(client, 'post', `v2/admin/orders/${encodeURIComponent(numero)}/notes`, { texto }, 'formAnswer');
 
+/** An order made by hand (a sale by phone, WhatsApp or at the counter): priced now, then placed. */
+export const quoteHandOrder = (client: Client, order: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/admin/orders/quote', order, 'handQuote');
+export const placeHandOrder = (client: Client, order: Record<string, unknown>) =>
+  sendJson(client, 'post', 'v2/admin/orders', order, 'handPlaced');
+
 export const staffOrders = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/orders', query, 'staffOrders');
 

@@ -97,7 +97,7 @@ const cellphone = z
   });
 
 /** The address fields, shared by sign-up and the profile. */
-const addressShape = {
+export const addressShape = {
   cep: cepSchema(),
   logradouro: text('a rua ou avenida', 120),
   numero: text('o número (ou "s/n")', 10),
@@ -106,6 +106,26 @@ const addressShape = {
   cidade: text('a cidade', 60),
   uf: z.enum(UFS, { message: 'Escolha o estado (UF).' }),
 };
+
+/** A CPF (11 numbers) or a CNPJ (14 characters, letters allowed), as a key: upper case, no punctuation. */
+export const documentoSchema = z
+  .string({ message: 'Informe o CPF ou o CNPJ.' })
+  // Upper case, letters and digits only: a new CNPJ may carry letters (documents.ts).
+  .transform(documentKey)
+  .superRefine((d, ctx) => {
+    if (d.length === 11 && !validCpf(d))
+      ctx.addIssue({ code: 'custom', message: 'CPF inválido: confira os 11 números.' });
+    else if (d.length === 14 && !validCnpj(d))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'CNPJ inválido: confira os 14 caracteres (os 2 últimos são números).',
+      });
+    else if (d.length !== 11 && d.length !== 14)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Informe o CPF (11 números) ou o CNPJ (14 caracteres, que podem ter letras).',
+      });
+  });
 
 /** A challenge and the 6-number code e-mailed with it; `again` says how to get a new one. */
 const codeConfirmation = (again: string) =>
@@ -134,24 +154,7 @@ export const signupSchema = z
     nomeRazao: text('seu nome completo (ou a razão social)', 120),
     email: emailSchema,
     celular: cellphone,
-    documento: z
-      .string({ message: 'Informe o CPF ou o CNPJ.' })
-      // Upper case, letters and digits only: a new CNPJ may carry letters (documents.ts).
-      .transform(documentKey)
-      .superRefine((d, ctx) => {
-        if (d.length === 11 && !validCpf(d))
-          ctx.addIssue({ code: 'custom', message: 'CPF inválido: confira os 11 números.' });
-        else if (d.length === 14 && !validCnpj(d))
-          ctx.addIssue({
-            code: 'custom',
-            message: 'CNPJ inválido: confira os 14 caracteres (os 2 últimos são números).',
-          });
-        else if (d.length !== 11 && d.length !== 14)
-          ctx.addIssue({
-            code: 'custom',
-            message: 'Informe o CPF (11 números) ou o CNPJ (14 caracteres, que podem ter letras).',
-          });
-      }),
+    documento: documentoSchema,
     sexo: z.enum(['m', 'f', 'o', 'i', '']).default(''),
     /** A company's state registration (the NF-e's indIEDest): digits, ISENTO, or empty; ignored for people. */
     inscricaoEstadual: stateRegistration,

@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'coupon_exhausted',
   'coupon_taken',
   'product_taken',
+  'document_taken',
   'in_stock',
   'already_reviewed',
   'second_factor_on',

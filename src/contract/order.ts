@@ -31,6 +31,40 @@ export const isOrderNumber = (value: string | undefined): value is string =>
 export const PAYMENT_METHODS = ['pix', 'boleto', 'cartao'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * How an order made by hand in the panel was already paid, as the team received it (no charge: a Pix or card
+ * taken on the store's own terminal, cash, a bank transfer). Kept as the order's payment.
+ */
+export const RECEIVED_WITH = ['dinheiro', 'pix', 'cartao', 'debito', 'transferencia'] as const;
+export type ReceivedWith = (typeof RECEIVED_WITH)[number];
+
+/** Every payment an order can carry: the checkout's, and what the team received by hand. */
+export const ORDER_PAYMENTS = ['pix', 'boleto', 'cartao', 'dinheiro', 'debito', 'transferencia'] as const;
+export type OrderPayment = (typeof ORDER_PAYMENTS)[number];
+export const ORDER_PAYMENT_LABELS: Record<OrderPayment, string> = {
+  pix: 'Pix',
+  boleto: 'Boleto bancário',
+  cartao: 'Cartão de crédito',
+  dinheiro: 'Dinheiro',
+  debito: 'Cartão de débito',
+  transferencia: 'Transferência bancária',
+};
+/** A stored payment as one of {@link ORDER_PAYMENTS} (an unknown one reads as Pix, the store's own). */
+export const orderPaymentOf = (payment: string): OrderPayment =>
+  (ORDER_PAYMENTS as readonly string[]).includes(payment) ? (payment as OrderPayment) : 'pix';
+
+/** Where a sale was made: the site's checkout, or by the team in the panel. */
+export const ORDER_CHANNELS = ['site', 'telefone', 'whatsapp', 'balcao'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
+  site: 'Site',
+  telefone: 'Telefone',
+  whatsapp: 'WhatsApp',
+  balcao: 'Balcão',
+};
+export const orderChannelOf = (channel: string): OrderChannel =>
+  (ORDER_CHANNELS as readonly string[]).includes(channel) ? (channel as OrderChannel) : 'site';
+
 /** `GET checkout/payment-methods`: what the checkout offers, in order. */
 export const paymentMethodsSchema = z.object({
   metodos: z.array(
@@ -199,11 +233,13 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     subtotal: money,
     desconto: money,
     cupom: z.object({ codigo: z.string(), desconto: money }).optional(),
+    /** A discount the team gave on an order made by hand, and why (our extension). */
+    descontoLoja: z.object({ valor: money, motivo: z.string() }).optional(),
     frete: money,
     total: money,
   }),
   pagamento: z.object({
-    metodo: z.enum(PAYMENT_METHODS),
+    metodo: z.enum(ORDER_PAYMENTS),
     label: z.string(),
     /** Pix "copia e cola"; empty once the order is no longer awaiting payment, or for other methods. */
     copiaECola: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyOf, listSearch, wholeNumber } from './common.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './order.ts';
+import { ORDER_PAYMENTS, ORDER_STATUSES } from './order.ts';
 
 /**
  * The store's customers as the team sees them (`GET /v2/admin/customers`, `GET /v2/admin/customers/{id}`;
@@ -87,7 +87,7 @@ export const customerDetailSchema = z.object({
       criadoEm: z.string(),
       situacao: z.enum(ORDER_STATUSES),
       situacaoLabel: z.string(),
-      pagamento: z.enum(PAYMENT_METHODS),
+      pagamento: z.enum(ORDER_PAYMENTS),
       total: z.number(),
     }),
   ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './order.ts';
+import { ORDER_CHANNELS, ORDER_PAYMENTS } from './order.ts';
 
 /**
  * The owners' dashboard (`GET /v2/admin/dashboard`; our extension): how the store sold in a period against
@@ -14,11 +14,6 @@ export const DASHBOARD_PERIOD_LABELS: Record<DashboardPeriod, string> = {
   '7-dias': 'Últimos 7 dias',
   '30-dias': 'Últimos 30 dias',
   mes: 'Este mês',
-};
-export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  pix: 'Pix',
-  boleto: 'Boleto',
-  cartao: 'Cartão',
 };
 /** Products each ranking shows. */
 export const TOP_PRODUCTS = 10;
@@ -64,7 +59,11 @@ export const dashboardSchema = z.object({
   /** Pix orders placed in the period, and how many expired unpaid. */
   pixExpirados: share.extend({ pix: z.number().int(), expirados: z.number().int() }),
   pagamentos: z.array(
-    z.object({ metodo: z.enum(PAYMENT_METHODS), pedidos: z.number().int(), receita: z.number() }),
+    z.object({ metodo: z.enum(ORDER_PAYMENTS), pedidos: z.number().int(), receita: z.number() }),
+  ),
+  /** Paid orders and revenue by where the sale was made (the site, or by hand: telefone, WhatsApp, balcão). */
+  canais: z.array(
+    z.object({ canal: z.enum(ORDER_CHANNELS), pedidos: z.number().int(), receita: z.number() }),
   ),
   /** Every day of the period, with its revenue and paid orders. */
   porDia: z.array(z.object({ dia: z.string(), receita: z.number(), pedidos: z.number().int() })),

@@ -3,7 +3,7 @@ import { faturamentoSchema } from './invoices.ts';
 import { envioSchema } from './shipments.ts';
 import { tomadaSchema } from './takebacks.ts';
 import { anyOf, dayFilter, listSearch, wholeNumber } from './common.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS, pedidoSchema } from './order.ts';
+import { ORDER_CHANNELS, ORDER_PAYMENTS, ORDER_STATUSES, pedidoSchema } from './order.ts';
 
 /** The back office's orders (`GET /v2/admin/orders`, `GET /v2/admin/orders/{numero}`; our extension). */
 
@@ -27,7 +27,9 @@ export const staffOrderQuerySchema = z.object({
       error: `Marque no máximo ${String(ORDER_SELECTION_MAX)} pedidos.`,
     }),
   situacao: anyOf(ORDER_STATUSES, 'Situação inválida.'),
-  pagamento: anyOf(PAYMENT_METHODS, 'Forma de pagamento inválida.'),
+  pagamento: anyOf(ORDER_PAYMENTS, 'Forma de pagamento inválida.'),
+  /** Where the sale was made: the site, or by hand (telefone, whatsapp, balcao). */
+  canal: anyOf(ORDER_CHANNELS, 'Canal de venda inválido.'),
   /** Placed on or after this day, on or before that one (Brasília time). */
   de: dayFilter('Data inicial'),
   ate: dayFilter('Data final'),
@@ -49,7 +51,8 @@ export const pedidoEquipeResumoSchema = z.object({
   situacaoLabel: z.string(),
   criadoEm: z.string(),
   total: z.number(),
-  pagamento: z.enum(PAYMENT_METHODS),
+  pagamento: z.enum(ORDER_PAYMENTS),
+  canal: z.enum(ORDER_CHANNELS),
   quantidadeItens: z.number().int(),
   cliente,
   /** What the providers confirmed they gave back of the order's own payment (0: nothing): not a sale whole. */
@@ -172,6 +175,10 @@ export const pedidoExportSchema = pedidoEquipeResumoSchema.extend({
   desconto: z.number(),
   cupom: z.string(),
   descontoCupom: z.number(),
+  /** A discount the team gave on an order made by hand, why, and who entered the order. */
+  descontoLoja: z.number(),
+  motivoDesconto: z.string(),
+  feitoPor: z.string(),
   frete: z.number(),
   entrega: z.string(),
   cidade: z.string(),

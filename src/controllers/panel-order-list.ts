@@ -1,7 +1,15 @@
 import { moveOrder, staffOrderExport, staffOrders } from '#/api/staff-orders.ts';
 import { formatDocument } from '#/contract/documents.ts';
 import { withMail } from '#/lib/mail-said.ts';
-import { isOrderNumber, ORDER_STATUSES, STATUS_LABELS } from '#/contract/order.ts';
+import {
+  isOrderNumber,
+  ORDER_CHANNEL_LABELS,
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_LABELS,
+  ORDER_PAYMENTS,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+} from '#/contract/order.ts';
 import type { Situacao } from '#/contract/order.ts';
 import type { StaffOrderList } from '#/contract/staff-orders.ts';
 import { formatDateTime } from '#/lib/dates.ts';
@@ -17,7 +25,7 @@ import type { Visit } from './visit.ts';
 // The orders list (`/painel/pedidos`): its filters, what it does to the rows ticked, and its spreadsheet.
 
 /** The filters the orders list reads from its address, as typed (the view writes them back into the form). */
-export const ORDER_FILTERS = ['situacao', 'pagamento', 'de', 'ate', 'q', 'ordem', 'pagina'] as const;
+export const ORDER_FILTERS = ['situacao', 'pagamento', 'canal', 'de', 'ate', 'q', 'ordem', 'pagina'] as const;
 
 export type OrdersList = ListView<StaffOrderList>;
 
@@ -121,12 +129,12 @@ export const ORDER_FILTER_FIELDS: readonly FilterField[] = [
   {
     name: 'pagamento',
     label: 'Pagamento',
-    options: [
-      ['', 'Todos'],
-      ['pix', 'Pix'],
-      ['boleto', 'Boleto'],
-      ['cartao', 'Cartão de crédito'],
-    ],
+    options: [['', 'Todos'], ...ORDER_PAYMENTS.map((p) => [p, ORDER_PAYMENT_LABELS[p]] as const)],
+  },
+  {
+    name: 'canal',
+    label: 'Canal',
+    options: [['', 'Todos'], ...ORDER_CHANNELS.map((c) => [c, ORDER_CHANNEL_LABELS[c]] as const)],
   },
   { name: 'de', label: 'De', type: 'date' },
   { name: 'ate', label: 'Até', type: 'date' },
@@ -147,6 +155,8 @@ const CSV_FIELDS = [
   'Data',
   'Situação',
   'Pagamento',
+  'Canal',
+  'Feito por',
   'Cliente',
   'E-mail',
   'CPF/CNPJ',
@@ -155,6 +165,8 @@ const CSV_FIELDS = [
   'Desconto à vista',
   'Cupom',
   'Desconto do cupom',
+  'Desconto da loja',
+  'Motivo do desconto',
   'Frete',
   'Total',
   'Devolvido',
@@ -184,7 +196,9 @@ export const panelOrdersCsv = (visit: Visit) =>
         p.numero,
         formatDateTime(p.criadoEm),
         p.situacaoLabel,
-        p.pagamento,
+        ORDER_PAYMENT_LABELS[p.pagamento],
+        ORDER_CHANNEL_LABELS[p.canal],
+        p.feitoPor,
         p.cliente.nome,
         p.cliente.email,
         formatDocument(p.documento),
@@ -193,6 +207,8 @@ export const panelOrdersCsv = (visit: Visit) =>
         spreadsheetMoney(p.desconto),
         p.cupom,
         spreadsheetMoney(p.descontoCupom),
+        spreadsheetMoney(p.descontoLoja),
+        p.motivoDesconto,
         spreadsheetMoney(p.frete),
         spreadsheetMoney(p.total),
         spreadsheetMoney(p.devolvido),

@@ -41,6 +41,7 @@ import { feed } from './routes/feed.ts';
 import { unsubscribe } from './routes/unsubscribe.ts';
 import { staffTaxonomy } from './routes/staff-taxonomy.ts';
 import { staffOrders } from './routes/staff-orders.ts';
+import { staffNewOrder } from './routes/staff-new-order.ts';
 import { staffInvoices } from './routes/staff-invoices.ts';
 import { staffShipments } from './routes/staff-shipments.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
@@ -104,6 +105,7 @@ export function createPlatform({
   api.use('/v2/admin/*', requireStaff);
   api.route('/v2/admin', staffSession);
   api.route('/v2/admin/staff', staffMembers);
+  api.route('/v2/admin/orders', staffNewOrder);
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/orders', staffInvoices);
   api.route('/v2/admin/orders', staffShipments);

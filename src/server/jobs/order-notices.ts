@@ -8,7 +8,7 @@ import { errorCode } from '#/server/db/health.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { tellOrder } from '#/server/orders/notices.ts';
 import type { OrderNotice, TellOrder } from '#/server/orders/notices.ts';
-import { chargeMissing } from '#/server/orders/place.ts';
+import { chargeMissing } from '#/server/orders/placed.ts';
 import { inSameTransaction } from './boss.ts';
 
 export const ORDER_NOTICES_QUEUE = 'pedido-aviso';

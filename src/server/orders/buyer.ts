@@ -1,6 +1,6 @@
 // One concern: who placed an order, and how it was to be paid: what the buyer's e-mails are written from (the
 // order's own mail and the rights' mail both read it here, so neither imports the other).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 
@@ -12,6 +12,8 @@ export async function buyerOf(db: Db, number: number) {
       email: t.customers.email,
       name: t.customers.name,
       payment: t.orders.payment,
+      /** False for an account the team made with an order by hand: it has no password yet. */
+      hasPassword: sql<boolean>`${t.customers.passwordHash} <> ''`,
     })
     .from(t.orders)
     .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))

@@ -37,7 +37,9 @@ function cancellation(pedido: Pedido, store: string, origin: string, name: strin
       ? `O valor de ${formatBRL(pedido.estorno.valor)} já voltou para você pelo seu banco ou operadora (contestação ou devolução), então não há nada a devolver pela loja.`
       : pedido.reembolso
         ? 'O valor volta pelo mesmo meio de pagamento: você recebe outro e-mail quando a devolução for confirmada.'
-        : `Como o pagamento de ${formatBRL(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`;
+        : pedido.pagamento.metodo === 'pix'
+          ? `Como o pagamento de ${formatBRL(pedido.valores.total)} foi por Pix direto à ${store}, a loja devolve o valor por Pix para a conta de onde ele saiu. Se tiver dúvida, responda este e-mail.`
+          : `Como o pagamento de ${formatBRL(pedido.valores.total)} (${pedido.pagamento.label}) foi recebido pela ${store}, a loja combina com você a devolução pelo mesmo meio. Se tiver dúvida, responda este e-mail.`;
   return {
     subject: `Pedido ${numero} cancelado`,
     text: [
@@ -85,6 +87,9 @@ function compose(
       ? [`Cupom ${pedido.valores.cupom.codigo}: − ${formatBRL(pedido.valores.cupom.desconto)}`]
       : []),
     ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${formatBRL(pedido.valores.desconto)}`] : []),
+    ...(pedido.valores.descontoLoja
+      ? [`Desconto da loja: − ${formatBRL(pedido.valores.descontoLoja.valor)}`]
+      : []),
     `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : formatBRL(pedido.valores.frete)}`,
     `Total: ${formatBRL(pedido.valores.total)}`,
   ];
@@ -223,71 +228,19 @@ export async function notifyBuyer(
   if (!pedido) return;
   const { nomeLoja } = await loadSettings(db);
   const first = firstName(row.name);
+  const mail = compose(notice, pedido, nomeLoja, origin, first, variant === 'corrigido');
+  // An account the team made with the order has no password: the message says how to make one.
+  const access =
+    row.hasPassword || (notice !== 'awaiting_payment' && notice !== 'paid')
+      ? ''
+      : `\n\nPara acompanhar seus pedidos no site, crie sua senha: em ${origin}/checkout/acesso, use "Esqueci minha senha" com este e-mail.`;
   await postMail(mailer, db, {
     orderNumber: number,
     // The order's confirmation is one message however often it is written (its job run twice).
     key: notice === 'awaiting_payment' ? `pedido:${String(number)}:confirmacao` : options.key,
     kind: variant ? `pedido-rastreio-${variant}` : `pedido-${notice}`,
     to: row.email,
-    ...compose(notice, pedido, nomeLoja, origin, first, variant === 'corrigido'),
-  });
-}
-
-/**
- * Tell the buyer about their money coming back, in the background: `pedida` when the store asked the
- * provider, `devolvida` only when the provider confirmed it went back.
- */
-export async function notifyRefund(
-  db: Db,
-  mailer: Mailer,
-  origin: string,
-  number: number,
-  valor: number,
-  stage: 'pedida' | 'devolvida' | 'nao_feita',
-  /** What goes back: the order's payment, or a second payment it did not need (the order stays paid). */
-  what: 'pedido' | 'pagamento_a_mais' = 'pedido',
-) {
-  const row = await buyerOf(db, number);
-  if (!row) return;
-  const { nomeLoja } = await loadSettings(db);
-  const numero = String(number);
-  const where =
-    row.payment === 'pix'
-      ? 'O Pix volta para a conta de onde saiu.'
-      : row.payment === 'cartao'
-        ? 'No cartão, o estorno aparece na fatura em até duas faturas, conforme o banco emissor.'
-        : 'O Mercado Pago devolve o valor do boleto na conta do Mercado Pago do pagador ou conforme as instruções que ele enviar.';
-  const extra = what === 'pagamento_a_mais';
-  const said =
-    stage === 'nao_feita'
-      ? `A devolução de ${formatBRL(valor)} do pedido ${numero} não foi feita pelo provedor e não será feita por ele. Se tiver dúvidas, responda este e-mail ou fale com a nossa central de atendimento.`
-      : extra
-        ? stage === 'pedida'
-          ? `O pedido ${numero} foi pago duas vezes. O primeiro pagamento vale e o pedido segue normalmente; a ${nomeLoja} pediu a devolução do pagamento a mais, de ${formatBRL(valor)}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
-          : `A devolução do pagamento a mais do pedido ${numero}, de ${formatBRL(valor)}, foi confirmada. O pedido continua pago. ${where}`
-        : stage === 'pedida'
-          ? `A ${nomeLoja} pediu a devolução de ${formatBRL(valor)} do pedido ${numero}. ${where} Avisaremos por e-mail quando a devolução for confirmada.`
-          : `A devolução de ${formatBRL(valor)} do pedido ${numero} foi confirmada: o valor já foi enviado de volta. ${where}`;
-  await postMail(mailer, db, {
-    orderNumber: Number(numero),
-    kind: `pedido-devolucao-${stage}`,
-    to: row.email,
-    subject:
-      stage === 'nao_feita'
-        ? `Pedido ${numero}: a devolução de ${formatBRL(valor)} não foi feita`
-        : extra
-          ? stage === 'pedida'
-            ? `Pedido ${numero}: pagamento em dobro, pedimos a devolução de ${formatBRL(valor)}`
-            : `Pedido ${numero}: devolução do pagamento a mais (${formatBRL(valor)}) confirmada`
-          : stage === 'pedida'
-            ? `Pedido ${numero}: pedimos a devolução de ${formatBRL(valor)}`
-            : `Pedido ${numero}: devolução de ${formatBRL(valor)} confirmada`,
-    text: [
-      `Olá, ${firstName(row.name)}!`,
-      '',
-      said,
-      '',
-      `Acompanhe: ${origin}/minha-conta/pedidos/${numero}`,
-    ].join('\n'),
+    subject: mail.subject,
+    text: mail.text + access,
   });
 }

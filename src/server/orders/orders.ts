@@ -2,9 +2,9 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { cityLine, formatCep, streetLine } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
-import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
+import { ORDER_PAYMENT_LABELS, orderPaymentOf, STATUS_LABELS } from '#/contract/order.ts';
 import { trackingUrl } from '#/contract/tracking.ts';
-import type { PaymentMethod, Pedido, PedidoResumo } from '#/contract/order.ts';
+import type { Pedido, PedidoResumo } from '#/contract/order.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { productImages } from '#/server/catalog/media-urls.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -114,6 +114,9 @@ export async function loadOrder(
       subtotal: row.subtotal,
       desconto: row.discount,
       ...(row.couponCode ? { cupom: { codigo: row.couponCode, desconto: row.couponDiscount } } : {}),
+      ...(row.handDiscount > 0
+        ? { descontoLoja: { valor: row.handDiscount, motivo: row.handDiscountReason } }
+        : {}),
       frete: row.shippingPrice,
       total: row.total,
     },
@@ -185,21 +188,13 @@ function refundOf(
   return { valor, em: em.toISOString(), situacao: confirmed ? 'devolvida' : 'pedida' };
 }
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  pix: 'Pix',
-  boleto: 'Boleto bancário',
-  cartao: 'Cartão de crédito',
-};
-
 /** How the order is paid, and while it waits, what the buyer pays it with. */
 function payment(row: typeof t.orders.$inferSelect, waiting: boolean): Pedido['pagamento'] {
-  const metodo = (PAYMENT_METHODS as readonly string[]).includes(row.payment)
-    ? (row.payment as PaymentMethod)
-    : 'pix';
+  const metodo = orderPaymentOf(row.payment);
   const charge = row.paymentDetails as Charge;
   return {
     metodo,
-    label: METHOD_LABELS[metodo],
+    label: ORDER_PAYMENT_LABELS[metodo],
     copiaECola: waiting ? row.pixPayload : '',
     ...(waiting && charge.linhaDigitavel ? { linhaDigitavel: charge.linhaDigitavel } : {}),
     ...(waiting && charge.url ? { url: charge.url } : {}),

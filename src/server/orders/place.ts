@@ -37,8 +37,11 @@ import { pixPayload } from './pix.ts';
 import type { PixApi } from '#/server/payments/pix-api/client.ts';
 import { newTxid, PIX_API } from '#/server/payments/pix-charge.ts';
 import { chargeOrCancel } from './charge.ts';
+import { chargeMissing, orderOfKey } from './placed.ts';
 import type { TellOrder } from './notices.ts';
 import { formatBRL } from '#/lib/money.ts';
+import { receivedMethod, tellOfPlacing } from './hand-terms.ts';
+import type { HandTerms } from './hand-terms.ts';
 
 /** Who places the order and from where. */
 export type Buyer = {
@@ -58,6 +61,8 @@ export type Buyer = {
    * (jobs/order-notices.ts); without it, the caller tells after the commit.
    */
   tell?: TellOrder | undefined;
+  /** An order the team makes by hand in the panel (orders/by-hand.ts): its terms. */
+  hand?: HandTerms | undefined;
 };
 
 const changed = (mensagem: string) => new PlatformError(409, 'cart_changed', mensagem);
@@ -75,15 +80,19 @@ export async function placeOrder(
   const { customer } = buyer;
   const existing = await orderOfKey(db, customer.id, request.chave);
   const settings = await settingsInForce(db, buyer);
-  const method = chosenMethod(settings, buyer.paymentProvider, request.pagamento, buyer.pixApi !== undefined);
-  const charged = method.provider !== undefined || (method.id === 'pix' && buyer.pixApi !== undefined);
+  const received = buyer.hand?.received;
+  const method = received
+    ? receivedMethod(settings, received)
+    : chosenMethod(settings, buyer.paymentProvider, request.pagamento, buyer.pixApi !== undefined);
+  const charged =
+    !received && (method.provider !== undefined || (method.id === 'pix' && buyer.pixApi !== undefined));
   if (existing !== undefined) {
     // Placed before, but its charge was never made (the instance stopped in between): made now.
     if (charged && (await chargeMissing(db, existing)))
       await chargeOrCancel(db, buyer, method, existing, settings);
     return { number: existing, created: false };
   }
-  const address = await deliveryAddress(db, customer, request.endereco);
+  const address = buyer.hand?.address ?? (await deliveryAddress(db, customer, request.endereco));
   // The carriers are asked before the transaction (never while it holds rows), from the cart as it is now.
   const carriers = buyer.shippingProvider
     ? await carrierChoice(
@@ -110,7 +119,7 @@ async function placeInTransaction(
   carriers: CarrierChoice | null,
   charged: boolean,
 ): Promise<{ number: number; created: boolean }> {
-  const { customer, session, origin } = buyer;
+  const { customer, session, origin, hand } = buyer;
   try {
     return await inTransaction(db, async (tx) => {
       // One placement per customer at a time: a double click waits here, then finds the first one's order.
@@ -191,14 +200,28 @@ async function placeInTransaction(
       const discount = method.aVista ? cart.subtotal.descontoVista.desconto : 0;
       const couponProducts = cupom?.desconto ?? 0;
       const couponShipping = toReais(toCents(frete.valorSemCupom ?? frete.valor) - toCents(frete.valor));
-      const total = totalOf(cart, frete, method.aVista);
+      const handDiscount = hand?.discount.valor ?? 0;
+      const total = toReais(toCents(totalOf(cart, frete, method.aVista)) - toCents(handDiscount));
+      // A discount by hand comes off the products (never the delivery): an NF-e discounts goods only.
+      if (toCents(handDiscount) > toCents(subtotal) - toCents(couponProducts) - toCents(discount))
+        throw badRequest(
+          `O desconto (${formatBRL(handDiscount)}) passa do valor dos produtos com os descontos já dados (${formatBRL(toReais(toCents(subtotal) - toCents(couponProducts) - toCents(discount)))}).`,
+        );
       const [order] = await tx
         .insert(t.orders)
         .values({
           customerId: customer.id,
           sessionId: session,
           idempotencyKey: request.chave,
-          payment: request.pagamento,
+          payment: hand?.received ?? request.pagamento,
+          ...(hand
+            ? {
+                channel: hand.canal,
+                placedBy: hand.actor,
+                handDiscount,
+                handDiscountReason: handDiscount > 0 ? hand.discount.motivo : '',
+              }
+            : {}),
           subtotal,
           discount,
           couponCode: cupom?.codigo ?? '',
@@ -213,7 +236,9 @@ async function placeInTransaction(
         })
         .returning({ number: t.orders.number });
       if (!order) throw new Error('order insert returned nothing');
-      if (method.id === 'pix' && buyer.pixApi)
+      if (hand?.received) {
+        // Already received: no charge to make. The order is placed, then paid, in this one transaction.
+      } else if (method.id === 'pix' && buyer.pixApi)
         // The PSP makes the charge once the order stands (chargeOrCancel): its txid is kept first, so a
         // charge made while the answer was lost is still found, read and removed.
         await tx
@@ -246,14 +271,14 @@ async function placeInTransaction(
       );
       await tx
         .insert(t.orderEvents)
-        .values({ orderNumber: order.number, status: 'awaiting_payment', actor: 'cliente' });
+        .values({ orderNumber: order.number, status: 'awaiting_payment', actor: hand?.actor ?? 'cliente' });
       await tx.delete(t.cartItems).where(eq(t.cartItems.sessionId, session));
       await tx
         .update(t.cartsStarted)
         .set({ orderedAt: sql`now()` })
         .where(and(eq(t.cartsStarted.sessionId, session), isNull(t.cartsStarted.orderedAt)));
       await setSessionCoupon(tx, session, '');
-      await buyer.tell?.(tx, order.number, { aviso: 'novo', cobrado: charged });
+      await tellOfPlacing(tx, order.number, { method, hand, tell: buyer.tell, charged });
       return { number: order.number, created: true };
     });
   } catch (error) {
@@ -266,32 +291,9 @@ async function placeInTransaction(
   }
 }
 
-/** An order still waiting whose provider charge was never made (no Pix copy-and-paste, no payment page). */
-export async function chargeMissing(db: Db, number: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      status: t.orders.status,
-      provider: t.orders.provider,
-      pix: t.orders.pixPayload,
-      ref: t.orders.providerRef,
-    })
-    .from(t.orders)
-    .where(eq(t.orders.number, number));
-  if (row?.status !== 'awaiting_payment') return false;
-  return row.provider === PIX_API ? row.pix === '' : row.ref === '';
-}
-
 /** What the buyer pays for this cart and delivery option, in cents (exact), as reais. */
 function totalOf(cart: Cart, frete: Frete, aVista: boolean): number {
   const coupon = cart.cupom?.aplicado ? cart.cupom.desconto : 0;
   const discount = aVista ? cart.subtotal.descontoVista.desconto : 0;
   return toReais(toCents(cart.subtotal.valor) - toCents(coupon) - toCents(discount) + toCents(frete.valor));
-}
-
-async function orderOfKey(db: Db, customerId: number, key: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ number: t.orders.number })
-    .from(t.orders)
-    .where(and(eq(t.orders.customerId, customerId), eq(t.orders.idempotencyKey, key)));
-  return row?.number;
 }

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/refund-mail.ts';
 import { toldWithoutQueue } from '#/server/orders/notices.ts';
 import type { TellOrder } from '#/server/orders/notices.ts';
 import { notePayment, reais, toCents, toValor } from './events.ts';

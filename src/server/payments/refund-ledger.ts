@@ -10,7 +10,7 @@ import { errorCode } from '#/server/db/health.ts';
 import * as t from '#/server/db/schema.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { alertOwners } from '#/server/staff/alerts.ts';
-import { notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/refund-mail.ts';
 import { notePayment, PSP_ACTOR, reais } from './events.ts';
 import { ProviderError } from './http.ts';
 

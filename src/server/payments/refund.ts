@@ -6,7 +6,7 @@ import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/refund-mail.ts';
 import { moveInTransaction, STATUS } from '#/server/orders/status.ts';
 import { recordChange } from '#/server/staff/audit.ts';
 import type { Actor } from '#/server/staff/audit.ts';

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { inTransaction } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { notFound, PlatformError } from '#/server/errors.ts';
-import { notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/refund-mail.ts';
 import { countSales, moveInTransaction, returnStock } from '#/server/orders/status.ts';
 import type { Status } from '#/server/orders/status.ts';
 import { notePayment, reais } from '#/server/payments/events.ts';

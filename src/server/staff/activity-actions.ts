@@ -55,6 +55,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'popup.alterar': 'Aviso alterado',
   'popup.remover': 'Aviso removido',
   'vitrine.alterar': 'Vitrines da página inicial alteradas',
+  'pedido.criar': 'Pedido feito pela equipe',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',

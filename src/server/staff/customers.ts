@@ -3,8 +3,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { documentKey, formatDocument, formatPhone } from '#/contract/documents.ts';
-import { PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
-import type { PaymentMethod } from '#/contract/order.ts';
+import { orderPaymentOf, STATUS_LABELS } from '#/contract/order.ts';
 import { CUSTOMER_EXPORT_MAX, CUSTOMERS_PER_PAGE } from '#/contract/staff-customers.ts';
 import type {
   ClienteResumo,
@@ -146,9 +145,6 @@ function lines(a: Partial<Address>): string[] {
   ].filter(Boolean);
 }
 
-const paymentOf = (payment: string): PaymentMethod =>
-  (PAYMENT_METHODS as readonly string[]).includes(payment) ? (payment as PaymentMethod) : 'pix';
-
 /** One customer: contacts, the account's and delivery addresses, every order, consents. */
 export async function customerDetail(db: Db, id: number): Promise<CustomerDetail> {
   const [row] = await matching(
@@ -209,7 +205,7 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
         criadoEm: o.placedAt.toISOString(),
         situacao,
         situacaoLabel: STATUS_LABELS[situacao],
-        pagamento: paymentOf(o.payment),
+        pagamento: orderPaymentOf(o.payment),
         total: o.total,
       };
     }),

@@ -3,8 +3,7 @@
 // filter), with revenue as orders/revenue.ts counts it.
 import { and, count, countDistinct, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PAYMENT_METHODS } from '#/contract/order.ts';
-import type { PaymentMethod } from '#/contract/order.ts';
+import { orderChannelOf, orderPaymentOf } from '#/contract/order.ts';
 import { TOP_PRODUCTS } from '#/contract/staff-dashboard.ts';
 import type { Dashboard, DashboardPeriod } from '#/contract/staff-dashboard.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -171,11 +170,33 @@ async function alerts(db: Db): Promise<Dashboard['alertas']> {
   return all.filter((a) => a.n > 0);
 }
 
+/**
+ * Rows grouped by a stored value, named by `name` (an unknown value read as its default) and merged when two
+ * read the same, largest revenue first.
+ */
+function summed<R extends { pedidos: number; receita: string }, K extends Record<string, string>>(
+  rows: R[],
+  name: (row: R) => K,
+): (K & { pedidos: number; receita: number })[] {
+  const merged = new Map<string, K & { pedidos: number; receita: number }>();
+  for (const row of rows) {
+    const key = name(row);
+    const id = Object.values(key).join();
+    const was = merged.get(id);
+    merged.set(id, {
+      ...key,
+      pedidos: (was?.pedidos ?? 0) + row.pedidos,
+      receita: toReais(toCents(was?.receita ?? 0) + toCents(Number(row.receita))),
+    });
+  }
+  return [...merged.values()].sort((a, b) => b.receita - a.receita);
+}
+
 /** The dashboard of a period at `now` (the request's moment; tests give their own). */
 export async function dashboard(db: Db, periodo: DashboardPeriod, now = new Date()): Promise<Dashboard> {
   const days = periodDays(periodo, now);
   const where = placedIn(days.de, days.ate);
-  const [current, previous, methods, daily, byRevenue, byUnits, alertas] = await Promise.all([
+  const [current, previous, methods, channels, daily, byRevenue, byUnits, alertas] = await Promise.all([
     figures(db, days.de, days.ate),
     figures(db, days.anteriorDe, days.anteriorAte),
     db
@@ -187,6 +208,15 @@ export async function dashboard(db: Db, periodo: DashboardPeriod, now = new Date
       .from(t.orders)
       .where(and(where, isPaid))
       .groupBy(t.orders.payment),
+    db
+      .select({
+        canal: t.orders.channel,
+        pedidos: sql<number>`count(*)::int`,
+        receita: sql<string>`coalesce(sum(${revenueOfOrder}), 0)`,
+      })
+      .from(t.orders)
+      .where(and(where, isPaid))
+      .groupBy(t.orders.channel),
     db
       .select({
         dia: sql<string>`to_char(${t.orders.placedAt} - interval '3 hours', 'YYYY-MM-DD')`,
@@ -206,7 +236,6 @@ export async function dashboard(db: Db, periodo: DashboardPeriod, now = new Date
     const row = perDay.get(dia);
     return { dia, receita: Number(row?.receita ?? 0), pedidos: row?.pedidos ?? 0 };
   });
-  const known = (m: string): m is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(m);
   return {
     periodo,
     ...days,
@@ -227,10 +256,8 @@ export async function dashboard(db: Db, periodo: DashboardPeriod, now = new Date
       pix: current.pix,
       expirados: current.expired,
     },
-    pagamentos: methods
-      .filter((m) => known(m.metodo))
-      .map((m) => ({ metodo: m.metodo as PaymentMethod, pedidos: m.pedidos, receita: Number(m.receita) }))
-      .sort((a, b) => b.receita - a.receita),
+    pagamentos: summed(methods, (m) => ({ metodo: orderPaymentOf(m.metodo) })),
+    canais: summed(channels, (c) => ({ canal: orderChannelOf(c.canal) })),
     porDia,
     maisVendidos: { porReceita: byRevenue, porUnidades: byUnits },
     alertas,

@@ -2,8 +2,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { documentKey } from '#/contract/documents.ts';
-import { ORDER_STATUSES, PAYMENT_METHODS, STATUS_LABELS } from '#/contract/order.ts';
-import type { PaymentMethod, Situacao } from '#/contract/order.ts';
+import { ORDER_STATUSES, orderChannelOf, orderPaymentOf, STATUS_LABELS } from '#/contract/order.ts';
+import type { Situacao } from '#/contract/order.ts';
 import { STAFF_EXPORT_MAX, STAFF_ORDERS_PER_PAGE } from '#/contract/staff-orders.ts';
 import type {
   PedidoEquipe,
@@ -44,6 +44,7 @@ function filters(query: StaffOrderQuery): SQL[] {
   const where: SQL[] = [];
   if (query.numeros) where.push(inArray(t.orders.number, query.numeros));
   if (query.pagamento) where.push(eq(t.orders.payment, query.pagamento));
+  if (query.canal) where.push(eq(t.orders.channel, query.canal));
   if (query.de) where.push(gte(t.orders.placedAt, brasiliaDay(query.de)));
   if (query.ate) where.push(lt(t.orders.placedAt, brasiliaDay(query.ate, 1)));
   if (query.q) {
@@ -65,9 +66,6 @@ const ORDER_BY = {
   'maior-valor': [desc(t.orders.total), desc(t.orders.number)],
   'menor-valor': [asc(t.orders.total), desc(t.orders.number)],
 } as const;
-
-const paymentOf = (payment: string): PaymentMethod =>
-  (PAYMENT_METHODS as readonly string[]).includes(payment) ? (payment as PaymentMethod) : 'pix';
 
 /** The orders that match, with their buyer and units: a page of them, or up to `limit` for an export. */
 function matching(db: Db, query: StaffOrderQuery, where: SQL | undefined) {
@@ -97,7 +95,8 @@ const summaryOf = ({ order, name, email, units, refunded, withdrawn }: Matched):
     situacaoLabel: STATUS_LABELS[situacao],
     criadoEm: order.placedAt.toISOString(),
     total: order.total,
-    pagamento: paymentOf(order.payment),
+    pagamento: orderPaymentOf(order.payment),
+    canal: orderChannelOf(order.channel),
     quantidadeItens: units,
     cliente: { nome: name, email },
     devolvido: Number(refunded),
@@ -145,6 +144,10 @@ export async function exportStaffOrders(
 ): Promise<{ pedidos: PedidoExport[]; truncado: boolean }> {
   await expireOrders(db);
   const rows = await matching(db, query, whereOf(query)).limit(STAFF_EXPORT_MAX + 1);
+  const nameOf = await actorNames(
+    db,
+    rows.map((r) => r.order.placedBy),
+  );
   return {
     truncado: rows.length > STAFF_EXPORT_MAX,
     pedidos: rows.slice(0, STAFF_EXPORT_MAX).map((row) => {
@@ -157,6 +160,9 @@ export async function exportStaffOrders(
         desconto: order.discount,
         cupom: order.couponCode,
         descontoCupom: order.couponDiscount,
+        descontoLoja: order.handDiscount,
+        motivoDesconto: order.handDiscountReason,
+        feitoPor: order.placedBy ? nameOf(order.placedBy) : '',
         frete: order.shippingPrice,
         entrega: frete.label,
         cidade: order.address.cidade,

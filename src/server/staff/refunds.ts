@@ -9,7 +9,7 @@ import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
 import type { RefundOutcome } from '#/contract/staff-orders.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
-import { notifyRefund } from '#/server/orders/mail.ts';
+import { notifyRefund } from '#/server/orders/refund-mail.ts';
 import { notePayment } from '#/server/payments/events.ts';
 import { STORE_BANK } from '#/server/payments/refund-ledger.ts';
 import { recordChange } from './audit.ts';

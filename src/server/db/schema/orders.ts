@@ -166,6 +166,13 @@ export const orders = pgTable(
     expiryToldAt: timestamp('expiry_told_at', { mode: 'date', withTimezone: true }),
     /** When the buyer was e-mailed that the order still waits for its Pix or boleto (once; orders/payment-reminder.ts). */
     buyerRemindedAt: timestamp('buyer_reminded_at', { mode: 'date', withTimezone: true }),
+    /** Where the sale was made: `site` (the checkout), or by the team: `telefone`, `whatsapp`, `balcao`. */
+    channel: text().notNull().default('site'),
+    /** The team member who entered an order made by hand ('' for the site's). */
+    placedBy: text('placed_by').notNull().default(''),
+    /** A discount the team gave by hand on an order made in the panel, and why (0 and '' for none). */
+    handDiscount: money('hand_discount').notNull().default(0),
+    handDiscountReason: text('hand_discount_reason').notNull().default(''),
   },
   (table) => [
     uniqueIndex('orders_idempotency_idx').on(table.customerId, table.idempotencyKey),
