@@ -62,6 +62,13 @@ export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
   whatsapp: 'WhatsApp',
   balcao: 'Balcão',
 };
+/** Where a sale was made, as a sentence says it: "venda por telefone", "venda no balcão". */
+export const ORDER_CHANNEL_PHRASES: Record<OrderChannel, string> = {
+  site: 'no site',
+  telefone: 'por telefone',
+  whatsapp: 'pelo WhatsApp',
+  balcao: 'no balcão',
+};
 export const orderChannelOf = (channel: string): OrderChannel =>
   (ORDER_CHANNELS as readonly string[]).includes(channel) ? (channel as OrderChannel) : 'site';
 
@@ -233,8 +240,8 @@ export const pedidoSchema = pedidoResumoSchema.extend({
     subtotal: money,
     desconto: money,
     cupom: z.object({ codigo: z.string(), desconto: money }).optional(),
-    /** A discount the team gave on an order made by hand, and why (our extension). */
-    descontoLoja: z.object({ valor: money, motivo: z.string() }).optional(),
+    /** A discount the team gave on an order made by hand (our extension; its reason is the team's). */
+    descontoLoja: money.optional(),
     frete: money,
     total: money,
   }),

@@ -124,6 +124,11 @@ export const linhaDoTempoSchema = z.object({
 /** `GET /v2/admin/orders/{numero}`: the order as its buyer sees it, plus who bought it and who moved it. */
 export const pedidoEquipeSchema = pedidoSchema.extend({
   cliente: cliente.extend({ documento: z.string(), celular: z.string() }),
+  /**
+   * Where the sale was made; for one made by hand in the panel, who entered it and why its discount was given
+   * ('' when none).
+   */
+  venda: z.object({ canal: z.enum(ORDER_CHANNELS), feitoPor: z.string(), motivoDesconto: z.string() }),
   linhaDoTempo: z.array(linhaDoTempoSchema),
   /** Where the order may go from here. */
   proximas: z.array(z.enum(ORDER_STATUSES)),

@@ -87,9 +87,7 @@ function compose(
       ? [`Cupom ${pedido.valores.cupom.codigo}: − ${formatBRL(pedido.valores.cupom.desconto)}`]
       : []),
     ...(pedido.valores.desconto > 0 ? [`Desconto à vista: − ${formatBRL(pedido.valores.desconto)}`] : []),
-    ...(pedido.valores.descontoLoja
-      ? [`Desconto da loja: − ${formatBRL(pedido.valores.descontoLoja.valor)}`]
-      : []),
+    ...(pedido.valores.descontoLoja ? [`Desconto da loja: − ${formatBRL(pedido.valores.descontoLoja)}`] : []),
     `Frete (${pedido.entrega.label}): ${pedido.valores.frete === 0 ? 'grátis' : formatBRL(pedido.valores.frete)}`,
     `Total: ${formatBRL(pedido.valores.total)}`,
   ];

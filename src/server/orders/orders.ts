@@ -114,9 +114,7 @@ export async function loadOrder(
       subtotal: row.subtotal,
       desconto: row.discount,
       ...(row.couponCode ? { cupom: { codigo: row.couponCode, desconto: row.couponDiscount } } : {}),
-      ...(row.handDiscount > 0
-        ? { descontoLoja: { valor: row.handDiscount, motivo: row.handDiscountReason } }
-        : {}),
+      ...(row.handDiscount > 0 ? { descontoLoja: row.handDiscount } : {}),
       frete: row.shippingPrice,
       total: row.total,
     },

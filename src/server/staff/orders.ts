@@ -211,6 +211,9 @@ export async function staffOrder(
         email: t.customers.email,
         document: t.customers.document,
         phone: t.customers.phone,
+        channel: t.orders.channel,
+        placedBy: t.orders.placedBy,
+        reason: t.orders.handDiscountReason,
       })
       .from(t.orders)
       .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
@@ -225,7 +228,11 @@ export async function staffOrder(
     invoicing(db, invoiceProvider, number, toStatus(pedido.situacao)),
     shippingView({ db, provider: shippingProvider }, number),
   ]);
-  const nameOf = await actorNames(db, [...events.map((e) => e.actor), ...notes.map((n) => n.actor)]);
+  const nameOf = await actorNames(db, [
+    ...events.map((e) => e.actor),
+    ...notes.map((n) => n.actor),
+    buyer?.placedBy ?? '',
+  ]);
   const held = tomadas.some((x) => x.situacao === 'retido');
   return {
     aDesfazer: leftToUndo({ ...pedido, faturamento, envio }),
@@ -235,6 +242,11 @@ export async function staffOrder(
       email: buyer?.email ?? '',
       documento: buyer?.document ?? '',
       celular: buyer?.phone ?? '',
+    },
+    venda: {
+      canal: orderChannelOf(buyer?.channel ?? ''),
+      feitoPor: buyer?.placedBy ? nameOf(buyer.placedBy) : '',
+      motivoDesconto: buyer?.reason ?? '',
     },
     linhaDoTempo: events.map((e) => {
       const situacao = toSituacao(e.status);

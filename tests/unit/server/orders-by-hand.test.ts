@@ -134,9 +134,11 @@ describe('a phone order paid by Pix', () => {
 
     const pedido = await staffOrder(placed.numero);
     expect(pedido.situacao).toBe('aguardando_pagamento');
-    expect(pedido.valores.descontoLoja).toEqual({
-      valor: 10,
-      motivo: 'Cliente antigo, combinado por telefone',
+    expect(pedido.valores.descontoLoja).toBe(10);
+    expect(pedido.venda).toEqual({
+      canal: 'telefone',
+      feitoPor: 'Pessoa pedidos',
+      motivoDesconto: 'Cliente antigo, combinado por telefone',
     });
     const expected =
       Math.round((q.valores.subtotal - q.valores.descontoVista - 10 + frete.valor) * 100) / 100;
