@@ -14,6 +14,10 @@ import {
   trackParcel,
 } from '#/api/staff-orders.ts';
 import { ApiError } from '#/api/core.ts';
+import { refundResolveSchema } from '#/contract/staff-orders.ts';
+import type { PedidoEquipe } from '#/contract/staff-orders.ts';
+import { takebackDecisionSchema } from '#/contract/takebacks.ts';
+import { formatBRL } from '#/lib/money.ts';
 import type { Fields } from './fields.ts';
 import type { PanelFrame } from './panel.ts';
 
@@ -85,4 +89,60 @@ export const SIDE_ACTIONS: Record<
     });
     return 'rastreio';
   },
+};
+
+/** The side forms that ask before they are sent (sideConfirmation). */
+export const ASKS_FIRST = (fields: Fields): boolean =>
+  fields['acao'] === 'resolver' || (fields['acao'] === 'retido' && fields['decisao'] === 'cancelar');
+
+/** The step before a side form that cannot be undone: what is asked, and what is posted again. */
+export type SideConfirmation = { question: string; button: string; fields: Record<string, string> };
+
+/**
+ * Side forms that cannot be undone ask first: a refund alert settled (the customer is told; revenue loses the
+ * money when it went back) and a held order cancelled. What was typed is checked as the platform checks it,
+ * so a form missing a field says so at once, not after the confirmation. `undefined`: nothing to ask (the form
+ * goes straight on, and the platform answers).
+ */
+export function sideConfirmation(
+  fields: Fields,
+  pedido: PedidoEquipe,
+): { confirmar: SideConfirmation } | { errors: Record<string, string> } | undefined {
+  if (fields['confirmado'] === 'sim') return undefined;
+  const numero = String(pedido.numero);
+  if (fields['acao'] === 'resolver') {
+    const refund = pedido.devolucoes.find((d) => String(d.id) === fields['devolucao']);
+    if (!refund) return undefined;
+    const parsed = refundResolveSchema.safeParse({ desfecho: fields['desfecho'], nota: fields['nota'] });
+    if (!parsed.success) return { errors: fieldErrors(parsed.error.issues) };
+    const valor = formatBRL(refund.valor);
+    return {
+      confirmar: {
+        question:
+          parsed.data.desfecho === 'devolvido'
+            ? `Registrar que ${valor} do pedido ${numero} já voltou para o cliente por outro meio? Isto não pode ser desfeito: a receita perde o valor e o cliente é avisado de que recebeu.`
+            : `Registrar que ${valor} do pedido ${numero} não será devolvido? Isto não pode ser desfeito: o cliente é avisado.`,
+        button: parsed.data.desfecho === 'devolvido' ? 'Sim, foi devolvido' : 'Sim, não será devolvido',
+        fields: { acao: 'resolver', devolucao: String(refund.id), ...parsed.data },
+      },
+    };
+  }
+  if (fields['acao'] === 'retido' && fields['decisao'] === 'cancelar') {
+    const parsed = takebackDecisionSchema.safeParse({ decisao: fields['decisao'], nota: fields['nota'] });
+    if (!parsed.success) return { errors: fieldErrors(parsed.error.issues) };
+    return {
+      confirmar: {
+        question: `Cancelar o pedido ${numero} sem devolução (o provedor já tirou o valor da loja)? Isto não pode ser desfeito: os produtos voltam ao estoque e o cliente é avisado.`,
+        button: 'Sim, cancelar o pedido',
+        fields: { acao: 'retido', tomada: fields['tomada'] ?? '', ...parsed.data },
+      },
+    };
+  }
+  return undefined;
+}
+
+const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? 'formulario')] ??= issue.message;
+  return errors;
 };

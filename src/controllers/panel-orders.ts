@@ -13,7 +13,8 @@ import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
 import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
-import { SIDE_ACTIONS } from './panel-order-side.ts';
+import { ASKS_FIRST, SIDE_ACTIONS, sideConfirmation } from './panel-order-side.ts';
+import type { SideConfirmation } from './panel-order-side.ts';
 import { panelFrame, panelPage } from './panel.ts';
 import { xmlDownload } from './orders.ts';
 import type { PanelPage } from './panel.ts';
@@ -86,6 +87,8 @@ export type OrderView = {
   pedido: PedidoEquipe;
   /** The action being confirmed (`?acao=`), when the order's status allows it. */
   confirming: OrderAction | 'devolver' | undefined;
+  /** A side form that cannot be undone, asked before it is sent (controllers/panel-order-side.ts). */
+  confirmar: SideConfirmation | undefined;
   notice: Notice | undefined;
   values: Fields;
   /** What the platform said of each field of the form just posted. */
@@ -124,7 +127,9 @@ export async function panelOrderPage(
     let status: number | undefined;
     let errors: Readonly<Record<string, string>> = {};
     const side = SIDE_ACTIONS[fields?.['acao'] ?? ''];
-    if (fields && side)
+    // What cannot be undone is asked first (sideConfirmation, once the order is read below).
+    const asks = fields !== undefined && fields['confirmado'] !== 'sim' && ASKS_FIRST(fields);
+    if (fields && side && !asks)
       try {
         return redirect(`/painel/pedidos/${numero}?feito=${await side(frame.client, numero, fields)}`);
       } catch (error) {
@@ -170,6 +175,19 @@ export async function panelOrderPage(
       if (refusal(error).status === 404) return { status: 404, view: { frame, content: null } };
       throw error;
     }
+    let confirmar: SideConfirmation | undefined;
+    if (fields && asks) {
+      const asking = sideConfirmation(fields, pedido);
+      if (asking && 'confirmar' in asking) confirmar = asking.confirmar;
+      else if (asking) {
+        errors = asking.errors;
+        status = 400;
+        notice = { text: Object.values(asking.errors)[0] ?? 'Confira o formulário.', error: true };
+      } else {
+        status = 409;
+        notice = { text: 'Esta devolução já não espera a equipe: atualize a página.', error: true };
+      }
+    }
     const asked = fields ? fields['acao'] : visit.url.searchParams.get('acao');
     const confirming = !isAction(asked)
       ? undefined
@@ -186,7 +204,16 @@ export async function panelOrderPage(
       status,
       view: {
         frame,
-        content: { pedido, confirming, notice, values: fields ?? {}, errors, mensagens, conversas },
+        content: {
+          pedido,
+          confirming,
+          confirmar,
+          notice,
+          values: fields ?? {},
+          errors,
+          mensagens,
+          conversas,
+        },
       },
     };
   });
