@@ -42,6 +42,7 @@ import { unsubscribe } from './routes/unsubscribe.ts';
 import { staffTaxonomy } from './routes/staff-taxonomy.ts';
 import { staffOrders } from './routes/staff-orders.ts';
 import { staffNewOrder } from './routes/staff-new-order.ts';
+import { staffOrderCorrection } from './routes/staff-order-correction.ts';
 import { staffInvoices } from './routes/staff-invoices.ts';
 import { staffShipments } from './routes/staff-shipments.ts';
 import { staffReviews } from './routes/staff-reviews.ts';
@@ -106,6 +107,7 @@ export function createPlatform({
   api.route('/v2/admin', staffSession);
   api.route('/v2/admin/staff', staffMembers);
   api.route('/v2/admin/orders', staffNewOrder);
+  api.route('/v2/admin/orders', staffOrderCorrection);
   api.route('/v2/admin/orders', staffOrders);
   api.route('/v2/admin/orders', staffInvoices);
   api.route('/v2/admin/orders', staffShipments);

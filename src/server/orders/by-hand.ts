@@ -209,7 +209,7 @@ export async function placeHandOrder(db: Db, deps: HandDeps, order: HandOrder): 
   if (!order.conferencia) throw badRequest('Calcule o pedido antes de criá-lo.');
   const { customer, fresh } = await accountFor(db, order.cliente);
   const session = draftSession(order.chave);
-  const { endereco } = order;
+  const { destinatario, ...typed } = order.endereco;
   await writeDraft(db, session, order.itens);
   try {
     const placed = await placeOrder(
@@ -221,7 +221,7 @@ export async function placeHandOrder(db: Db, deps: HandDeps, order: HandOrder): 
         hand: {
           canal: order.canal,
           actor: deps.actor,
-          address: { ...endereco, nome: endereco.destinatario || customer.name },
+          address: { ...typed, nome: destinatario || customer.name },
           discount: order.desconto,
           received: order.pagamento === 'recebido' ? order.recebidoCom : undefined,
           record: deps.record,

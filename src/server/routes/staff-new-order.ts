@@ -58,7 +58,7 @@ const entry = (order: HandOrder, actor: Actor) => async (tx: Db, numero: number)
     after: {
       canal: ORDER_CHANNEL_LABELS[order.canal],
       cliente: order.cliente.email,
-      itens: order.itens.map((i) => `${String(i.quantidade)} × ${i.sku}`).join(', '),
+      produtos: order.itens.map((i) => `${String(i.quantidade)} × ${i.sku}`).join(', '),
       pagamento:
         order.pagamento === 'recebido' && order.recebidoCom
           ? `Recebido: ${ORDER_PAYMENT_LABELS[order.recebidoCom]}`

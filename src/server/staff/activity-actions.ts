@@ -56,6 +56,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'popup.remover': 'Aviso removido',
   'vitrine.alterar': 'Vitrines da página inicial alteradas',
   'pedido.criar': 'Pedido feito pela equipe',
+  'pedido.correcao': 'Pedido corrigido',
   'pedido.situacao': 'Situação do pedido',
   'pedido.prazo': 'Mais tempo para pagar',
   'pedido.nota': 'Nota interna',

@@ -99,6 +99,13 @@ const LABELS: Record<string, string> = {
   slug: 'Endereço da página',
   logo: 'Logo',
   favicon: 'Ícone da aba',
+  canal: 'Canal de venda',
+  cliente: 'Cliente',
+  produtos: 'Produtos',
+  entrega: 'Entrega',
+  pagamento: 'Pagamento',
+  desconto: 'Desconto',
+  total: 'Total',
 };
 
 /**
@@ -111,7 +118,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
-const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe)$|preço (de|por)$/;
+const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe|desconto|total)$|preço (de|por)$/;
 const RESTRICTION_LABELS: Record<string, string> = {
   categorias: 'categorias',
   marcas: 'marcas',
