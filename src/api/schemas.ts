@@ -67,6 +67,7 @@ import {
   staffRefundAnswerSchema,
 } from '#/contract/staff-orders.ts';
 import { handPlacedSchema, handQuoteSchema } from '#/contract/staff-new-order.ts';
+import { correctionDoneSchema, correctionQuoteSchema } from '#/contract/order-correction.ts';
 import { settingsSchema } from '#/contract/settings.ts';
 import { faturamentoSchema, invoiceXmlSchema } from '#/contract/invoices.ts';
 import { envioSchema } from '#/contract/shipments.ts';
@@ -145,6 +146,8 @@ export const SCHEMAS = {
   staffStatus: staffStatusAnswerSchema,
   handQuote: handQuoteSchema,
   handPlaced: handPlacedSchema,
+  correctionQuote: correctionQuoteSchema,
+  correctionDone: correctionDoneSchema,
   staffRefund: staffRefundAnswerSchema,
   staffInvoice: faturamentoSchema,
   invoiceXml: invoiceXmlSchema,

@@ -14,6 +14,14 @@ export const quoteHandOrder = (client: Client, order: Record<string, unknown>) =
 export const placeHandOrder = (client: Client, order: Record<string, unknown>) =>
   sendJson(client, 'post', 'v2/admin/orders', order, 'handPlaced');
 
+/** A correction of an order not shipped yet (address, delivery, and before payment its lines): quoted, then made. */
+const correctionPath = (numero: string, quote = false) =>
+  `v2/admin/orders/${encodeURIComponent(numero)}/correction${quote ? '/quote' : ''}`;
+export const quoteCorrection = (client: Client, numero: string, change: Record<string, unknown>) =>
+  sendJson(client, 'post', correctionPath(numero, true), change, 'correctionQuote');
+export const correctOrder = (client: Client, numero: string, change: Record<string, unknown>) =>
+  sendJson(client, 'post', correctionPath(numero), change, 'correctionDone');
+
 export const staffOrders = (client: Client, query: Query) =>
   getJson(client, 'v2/admin/orders', query, 'staffOrders');
 

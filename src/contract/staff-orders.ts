@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './address.ts';
 import { faturamentoSchema } from './invoices.ts';
 import { envioSchema } from './shipments.ts';
 import { tomadaSchema } from './takebacks.ts';
@@ -129,6 +130,8 @@ export const pedidoEquipeSchema = pedidoSchema.extend({
    * ('' when none).
    */
   venda: z.object({ canal: z.enum(ORDER_CHANNELS), feitoPor: z.string(), motivoDesconto: z.string() }),
+  /** The delivery address as kept on the order, field by field (a correction starts from it). */
+  enderecoEntrega: addressSchema.extend({ nome: z.string() }),
   linhaDoTempo: z.array(linhaDoTempoSchema),
   /** Where the order may go from here. */
   proximas: z.array(z.enum(ORDER_STATUSES)),

@@ -1,9 +1,9 @@
 import { placeHandOrder, quoteHandOrder } from '#/api/staff-orders.ts';
-import type { ApiError } from '#/api/core.ts';
 import type { HandQuote } from '#/contract/staff-new-order.ts';
 import type { Answer, Notice } from './answer.ts';
-import { redirect, refusal, refusalInRows, refusalLine } from './answer.ts';
+import { redirect, refusal, refusalLine } from './answer.ts';
 import { fillFromCep } from './cep-fill.ts';
+import { addressOf, filledRows, linesOf, onOrderForm, rowsShown } from './order-form.ts';
 import { postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
 import { typedNumber } from './panel-coupons.ts';
@@ -30,13 +30,6 @@ export type NewOrderView = {
 /** A form key of 24 random hex digits: the same form sent twice makes one order. */
 const newKey = () => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
 
-/** The rows of the form with a SKU, in order, with the form's row number of each. */
-function filledRows(f: Fields): number[] {
-  const rows: number[] = [];
-  for (let row = 0; row < 20; row++) if ((f[`sku-${String(row)}`] ?? '').trim()) rows.push(row);
-  return rows;
-}
-
 /** The form's fields as the staff API takes them (the platform checks each, in Portuguese). */
 function orderOf(f: Fields, rows: number[]): Record<string, unknown> {
   const at = (name: string) => f[name] ?? '';
@@ -44,20 +37,8 @@ function orderOf(f: Fields, rows: number[]): Record<string, unknown> {
   return {
     canal: at('canal'),
     cliente: { email: at('email'), nome: at('nome'), documento: at('documento'), celular: at('celular') },
-    itens: rows.map((row) => ({
-      sku: at(`sku-${String(row)}`),
-      quantidade: typedNumber(at(`quantidade-${String(row)}`)) ?? 1,
-    })),
-    endereco: {
-      destinatario: at('destinatario'),
-      cep: at('cep'),
-      logradouro: at('logradouro'),
-      numero: at('numero'),
-      complemento: at('complemento'),
-      bairro: at('bairro'),
-      cidade: at('cidade'),
-      uf: at('uf'),
-    },
+    itens: linesOf(f, rows),
+    endereco: addressOf(f),
     frete: at('frete'),
     desconto: { valor: discount ?? 0, motivo: at('motivo') },
     pagamento: at('pagamento') || 'pix',
@@ -70,15 +51,6 @@ function orderOf(f: Fields, rows: number[]): Record<string, unknown> {
 /** What the total depends on beyond the quote's fingerprint: the delivery, the payment and the discount. */
 const terms = (f: Fields) =>
   ['frete', 'pagamento', 'recebidoCom', 'desconto', 'motivo'].map((name) => (f[name] ?? '').trim()).join('|');
-
-/** A refusal said under the form's own fields (`cliente.email` → `email`, `itens.2.sku` → `sku-5`). */
-const onForm = (error: ApiError, rows: number[]) =>
-  refusalInRows(
-    error,
-    'itens',
-    (index) => (rows[Number(index)] === undefined ? undefined : String(rows[Number(index)])),
-    (key) => key.replace(/^(cliente|endereco|desconto)\./, ''),
-  );
 
 /**
  * `/painel/pedidos/novo` (owners and `pedidos`): a sale by phone, WhatsApp or at the counter. "Calcular" prices
@@ -96,7 +68,7 @@ export async function panelNewOrderPage(visit: Visit): Promise<Answer<PanelPage<
     const rows = filledRows(fields);
     const chave = fields['chave'] ?? '';
     const values: Fields = { ...fields, chave: /^[A-Za-z0-9_-]{16,64}$/.test(chave) ? chave : newKey() };
-    const shown = Math.min(20, Math.max(NEW_ORDER_ROWS, (rows.at(-1) ?? -1) + 3));
+    const shown = rowsShown(rows, NEW_ORDER_ROWS);
     const fill = await fillFromCep(frame.client, values);
     if (fill) {
       const cep = { status: fill.status, focus: fill.focus };
@@ -107,7 +79,7 @@ export async function panelNewOrderPage(visit: Visit): Promise<Answer<PanelPage<
     let errors: Readonly<Record<string, string>> = {};
     let status: number | undefined;
     const refuse = (error: unknown) => {
-      const refused = onForm(refusal(error), rows);
+      const refused = onOrderForm(refusal(error), rows);
       status = refused.status;
       errors = refused.fields;
       notice = { text: refusalLine(refused), error: true };

@@ -65,6 +65,10 @@ const INVOICE_DONE: Record<string, string | [string, string]> = {
   prazo:
     'Prazo estendido: o cliente vê o novo prazo na página do pedido, e a equipe é lembrada de novo antes dele.',
   nota: 'Nota guardada. Só a equipe a vê.',
+  corrigido: [
+    'Pedido corrigido: o que mudou está no histórico.',
+    'O e-mail ao cliente, com o que mudou, está na fila de envio.',
+  ],
   criado: ['Pedido criado.', 'O e-mail ao cliente, com o pedido, está na fila de envio.'],
   'criado-conta': [
     'Pedido criado, com uma conta nova para o cliente (sem senha: ele cria a sua em "Esqueci minha senha", como o e-mail explica).',

@@ -96,6 +96,30 @@ test('a phone order for a new customer, paid by Pix and shipped, made in the pan
     .toContain('Pix copia e cola');
   expect(mailsTo(email).join('\n')).toContain('Esqueci minha senha');
 
+  // The customer calls back: another address, in Rio. Corrected before payment, re-quoted, the customer told.
+  await page.getByRole('link', { name: 'Corrigir endereço, entrega ou itens' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Corrigir o pedido ${numero}`);
+  await expect(page.getByLabel('SKU 1', { exact: true })).toHaveValue(a.sku);
+  await page.getByLabel('CEP').fill('20040-002');
+  await page.getByLabel('Rua ou avenida').fill('Rua da Assembleia');
+  await page.getByLabel('Número').fill('10');
+  await page.getByLabel('Cidade').fill('Rio de Janeiro');
+  await page.getByLabel('Estado').selectOption('RJ');
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await page.getByRole('group', { name: 'Forma de entrega' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Calcular' }).click();
+  await expect(page.getByRole('region', { name: 'Antes e depois' })).toContainText('Novo total');
+  await fits(page);
+  await page.getByRole('button', { name: 'Salvar correção' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pedido corrigido' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cliente' })).toContainText('Rio de Janeiro/RJ');
+  await expect(page.locator('.timeline li').last()).toContainText('Pedido corrigido: endereço de entrega');
+  await expect
+    .poll(() => mailsTo(email).find((m) => m.includes(`Pedido ${numero} corrigido`)) ?? '', {
+      timeout: 20_000,
+    })
+    .toContain('Rua da Assembleia');
+
   // Paid (the team found the Pix in the statement), then shipped.
   await page.getByRole('link', { name: 'Marcar como pago' }).click();
   await page.getByRole('button', { name: 'Confirmar: marcar como pago' }).click();

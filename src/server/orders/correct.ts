@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { staticPixTxid } from '#/contract/order.ts';
 import type { CorrectionQuote, OrderCorrection } from '#/contract/order-correction.ts';
+import { formatCep } from '#/contract/address.ts';
 import type { OrderAddress } from '#/contract/address.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { refreshTotals } from '#/server/catalog/derived.ts';
@@ -146,7 +147,8 @@ export async function applyCorrection(
   const { destinatario, ...typed } = change.endereco;
   const address: OrderAddress = { ...typed, nome: destinatario || order.address.nome };
   const mudou = changesSaid(order, address, frete, plan, total);
-  if (mudou.length === 0) throw badRequest('Nada a corrigir: o endereço, a entrega e os itens estão como no pedido.');
+  if (mudou.length === 0)
+    throw badRequest('Nada a corrigir: o endereço, a entrega e os itens estão como no pedido.');
   const pix = plan.settings.pagamentos.pix;
   const newPix =
     !plan.keepsTotal && order.payment === 'pix' && order.provider === '' && total !== order.total;
@@ -193,7 +195,7 @@ export async function applyCorrection(
 }
 
 const addressLine = (a: OrderAddress) =>
-  `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}, ${a.bairro}, ${a.cidade}/${a.uf}, CEP ${a.cep}`;
+  `${a.logradouro}, ${a.numero}${a.complemento ? ` – ${a.complemento}` : ''}, ${a.bairro}, ${a.cidade}/${a.uf}, CEP ${formatCep(a.cep)}`;
 const linesSaid = (lines: Line[]) => lines.map((l) => `${String(l.quantity)} × ${l.sku}`).join(', ');
 
 function changesSaid(order: Order, address: OrderAddress, frete: Frete, plan: Plan, total: number): string[] {
@@ -218,7 +220,12 @@ export async function tellCorrection(
   done: CorrectionDone,
 ): Promise<void> {
   const [row] = await tx
-    .select({ email: t.customers.email, name: t.customers.name, pix: t.orders.pixPayload, total: t.orders.total })
+    .select({
+      email: t.customers.email,
+      name: t.customers.name,
+      pix: t.orders.pixPayload,
+      total: t.orders.total,
+    })
     .from(t.orders)
     .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
     .where(eq(t.orders.number, done.numero));
@@ -236,7 +243,11 @@ export async function tellCorrection(
       `A ${nomeLoja} corrigiu seu pedido ${numero}, como combinado:`,
       ...done.mudou.map((m) => `• ${m}`),
       ...(done.novoPix
-        ? ['', `O valor mudou: pague ${formatBRL(row.total)} com este novo código Pix (copia e cola):`, row.pix]
+        ? [
+            '',
+            `O valor mudou: pague ${formatBRL(row.total)} com este novo código Pix (copia e cola):`,
+            row.pix,
+          ]
         : []),
       '',
       `Se algo não estiver certo, responda este e-mail. O pedido: ${origin}/minha-conta/pedidos/${numero}`,

@@ -90,14 +90,6 @@ async function wantedLines(
     unitPrice: i.unitPrice,
   }));
   if (!itens) return { lines: mine, changed: false };
-  if (order.status !== 'awaiting_payment')
-    throw refused(
-      'Os itens só mudam antes do pagamento. Depois dele, cancele e devolva, ou faça um novo pedido.',
-    );
-  if (order.couponCode)
-    throw refused(
-      `O pedido usou o cupom ${order.couponCode}: para mudar os itens, cancele-o e faça um novo pedido.`,
-    );
   const wanted = new Map<string, number>();
   for (const { sku, quantidade } of itens)
     wanted.set(sku.toUpperCase(), (wanted.get(sku.toUpperCase()) ?? 0) + quantidade);
@@ -129,7 +121,17 @@ async function wantedLines(
     };
   });
   const key = (ls: Line[]) => ls.map((l) => `${String(l.variantId)}x${String(l.quantity)}`).join(',');
-  return { lines, changed: key(lines) !== key(mine) };
+  const changed = key(lines) !== key(mine);
+  // The lines as they are may always be sent back (the form shows them); a change is refused past payment.
+  if (changed && order.status !== 'awaiting_payment')
+    throw refused(
+      'Os itens só mudam antes do pagamento. Depois dele, cancele e devolva, ou faça um novo pedido.',
+    );
+  if (changed && order.couponCode)
+    throw refused(
+      `O pedido usou o cupom ${order.couponCode}: para mudar os itens, cancele-o e faça um novo pedido.`,
+    );
+  return { lines, changed };
 }
 
 /** How many more units of each finish the correction takes from stock (negative: gives back). */

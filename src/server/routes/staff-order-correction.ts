@@ -35,7 +35,12 @@ const depsOf = (c: Context<PlatformEnv>): CorrectionDeps => {
 
 staffOrderCorrection.post('/:numero/correction/quote', body, async (c) =>
   c.json(
-    await quoteCorrection(c.get('config').db, depsOf(c), numberOf(c.req.param('numero')), c.req.valid('json')),
+    await quoteCorrection(
+      c.get('config').db,
+      depsOf(c),
+      numberOf(c.req.param('numero')),
+      c.req.valid('json'),
+    ),
   ),
 );
 

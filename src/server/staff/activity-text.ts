@@ -118,7 +118,8 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 };
 
 /** Keys holding money (and a SKU's prices, "ABC-1 preço por"). */
-const MONEY = /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe|desconto|total)$|preço (de|por)$/;
+const MONEY =
+  /^(valor|valorMinimo|devolvido|precoDe|precoPor|freteGratisAPartirDe|desconto|total)$|preço (de|por)$/;
 const RESTRICTION_LABELS: Record<string, string> = {
   categorias: 'categorias',
   marcas: 'marcas',

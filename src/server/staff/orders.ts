@@ -214,6 +214,7 @@ export async function staffOrder(
         channel: t.orders.channel,
         placedBy: t.orders.placedBy,
         reason: t.orders.handDiscountReason,
+        address: t.orders.address,
       })
       .from(t.orders)
       .innerJoin(t.customers, eq(t.customers.id, t.orders.customerId))
@@ -247,6 +248,17 @@ export async function staffOrder(
       canal: orderChannelOf(buyer?.channel ?? ''),
       feitoPor: buyer?.placedBy ? nameOf(buyer.placedBy) : '',
       motivoDesconto: buyer?.reason ?? '',
+    },
+    enderecoEntrega: {
+      cep: '',
+      logradouro: '',
+      numero: '',
+      complemento: '',
+      bairro: '',
+      cidade: '',
+      uf: '',
+      nome: '',
+      ...buyer?.address,
     },
     linhaDoTempo: events.map((e) => {
       const situacao = toSituacao(e.status);
