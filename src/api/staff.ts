@@ -136,7 +136,8 @@ export const moderateReview = (client: Client, id: string, situacao: ReviewSitua
 
 /** Coupons (`catalogo` and owners): every one with its uses, a new one, a change (switch off with `ativo: false`). */
 /** Every coupon, and what a coupon may be restricted to. */
-export const staffCoupons = (client: Client) => getJson(client, 'v2/admin/coupons', {}, 'staffCoupons');
+export const staffCoupons = (client: Client, query: Query = {}) =>
+  getJson(client, 'v2/admin/coupons', query, 'staffCoupons');
 
 /** A new coupon: the fields as typed, checked by the platform (a refusal is a 400 ApiError in Portuguese). */
 export const createCoupon = (client: Client, coupon: Record<string, unknown>) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyOf, listSearch, wholeNumber } from './common.ts';
 
 /**
  * Coupons (`PUT/DELETE promotional/coupon/{code}`): one per cart, put on the session's cart and answered
@@ -124,7 +125,14 @@ export type CouponOptions = z.infer<typeof couponOptionsSchema>;
 export const couponAdminListSchema = z.object({
   cupons: z.array(couponAdminSchema),
   opcoes: couponOptionsSchema,
+  /** Coupons that match the filters, and which page of them this is (25 a page). */
+  total: z.number().int(),
+  pagina: z.number().int(),
+  paginas: z.number().int(),
 });
+
+export type CouponAdminList = z.infer<typeof couponAdminListSchema>;
+export const COUPONS_PER_PAGE = 25;
 export const couponAdminAnswerSchema = z.object({ cupom: couponAdminSchema });
 
 /**
@@ -141,6 +149,16 @@ export const COUPON_STATE_LABELS: Record<CouponState, string> = {
   esgotado: 'Esgotado',
   desligado: 'Desligado',
 };
+
+/** `GET /v2/admin/coupons` filters: part of the code or description, the state now, the page. */
+export const staffCouponQuerySchema = z.object({
+  q: listSearch(),
+  situacao: anyOf(COUPON_STATES, 'Situação inválida.'),
+  /** One coupon by its exact code (its record page). */
+  codigo: z.string().trim().max(40).optional(),
+  pagina: wholeNumber('pagina', { min: 1, max: 400 }).default(1),
+});
+export type StaffCouponQuery = z.output<typeof staffCouponQuerySchema>;
 
 /** A coupon's state at `now`, from its switch, its dates and its uses (the order of the checks is the shopper's). */
 export function couponState(

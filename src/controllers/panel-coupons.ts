@@ -1,11 +1,15 @@
 import { createCoupon, staffCoupons, updateCoupon } from '#/api/staff.ts';
-import type { CouponAdmin, CouponOptions } from '#/contract/coupon.ts';
+import { ApiError } from '#/api/core.ts';
+import { COUPON_STATE_LABELS, COUPON_STATES } from '#/contract/coupon.ts';
+import type { CouponAdmin, CouponAdminList, CouponOptions } from '#/contract/coupon.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
-import { byAction, fieldsOf } from './fields.ts';
+import { fieldsOf } from './fields.ts';
 import type { Fields } from './fields.ts';
+import { listHref, panelListPage } from './panel-list.ts';
+import type { FilterField, ListView } from './panel-list.ts';
 import { panelPage } from './panel.ts';
-import type { PanelPage } from './panel.ts';
+import type { PanelFrame, PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 const DONE: Partial<Record<string, string>> = {
@@ -13,15 +17,6 @@ const DONE: Partial<Record<string, string>> = {
   alterado: 'alterado',
   ligado: 'ligado',
   desligado: 'desligado',
-};
-
-export type CouponsView = {
-  cupons: CouponAdmin[];
-  opcoes: CouponOptions;
-  form: FormOutcome | { values: Fields; errors: Record<string, never> } | undefined;
-  notice: Notice | undefined;
-  /** The code of the coupon the form changes (absent: the form creates one). */
-  editing: string | undefined;
 };
 
 /** A date and time as the day it falls on in Brasília (aaaa-mm-dd), for a date field. */
@@ -106,47 +101,94 @@ function restrictionOf(f: Fields): Record<string, (string | number)[]> {
   return restriction;
 }
 
+export const COUPONS_PATH = '/painel/cupons';
+const COUPON_FILTERS = ['q', 'situacao', 'pagina'] as const;
+
+/** The coupons list's filters, as its form shows them. */
+export const COUPON_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'Parte do código ou da descrição' },
+  {
+    name: 'situacao',
+    label: 'Situação',
+    options: [['', 'Todas'], ...COUPON_STATES.map((s) => [s, COUPON_STATE_LABELS[s]] as const)],
+  },
+];
+
+/** What the address says was just done to which coupon ("Cupom X desligado."). */
+const doneNotice = (params: URLSearchParams): Notice | undefined => {
+  const said = DONE[params.get('feito') ?? ''];
+  const codigo = (params.get('codigo') ?? '').slice(0, 40);
+  return said && codigo ? { text: `Cupom ${codigo} ${said}.`, error: false } : undefined;
+};
+
+/** A coupon switched on or off from its row or its page: the address to go back to, saying so. */
+async function switchCoupon(frame: PanelFrame, f: Fields, back: string): Promise<string> {
+  const codigo = f['codigo'] ?? '';
+  const ativo = f['acao'] === 'ligar';
+  if (!ativo && f['acao'] !== 'desligar') throw new ApiError(400, 'panel', 'Ação inválida.', {});
+  await updateCoupon(frame.client, codigo, { ativo });
+  return `${back}${back.includes('?') ? '&' : '?'}feito=${ativo ? 'ligado' : 'desligado'}&codigo=${encodeURIComponent(codigo)}`;
+}
+
 /**
- * `/painel/cupons` (`catalogo` and owners): every coupon with its uses so far; create one; switch one off
- * or on. What a coupon may be is the platform's to check: a refusal comes back under the form.
+ * `/painel/cupons` (`catalogo` and owners): the coupons on the panel's list shape: search by code or
+ * description, filter by where each stands now, pages; each row switches its coupon off or on, and opens it.
  */
-export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<CouponsView>>> {
-  return panelPage<CouponsView>(visit, ['catalogo'], async (frame) => {
+export const panelCouponsPage = (visit: Visit): Promise<Answer<PanelPage<ListView<CouponAdminList>>>> =>
+  panelListPage(visit, {
+    roles: ['catalogo'],
+    filters: COUPON_FILTERS,
+    load: (client, filters) => staffCoupons(client, filters),
+    post: (frame, fields, filters) =>
+      switchCoupon(frame, fields, listHref(COUPONS_PATH, filters, { pagina: filters['pagina'] })),
+    refused: (fields, mensagem) => `Cupom ${fields['codigo'] ?? ''}: ${mensagem}`,
+    done: doneNotice,
+  });
+
+/** One coupon's page, or the new coupon's: its form (a refusal with each field's reason), its switch. */
+export type CouponView = {
+  cupom: CouponAdmin | undefined;
+  opcoes: CouponOptions;
+  form: FormOutcome | { values: Fields; errors: Record<string, never> } | undefined;
+  notice: Notice | undefined;
+};
+
+/**
+ * `/painel/cupons/novo` and `/painel/cupons/{codigo}` (`catalogo` and owners): a new coupon, or one coupon to
+ * change, switch off or on. What a coupon may be is the platform's to check: a refusal comes back under the
+ * form with what was typed.
+ */
+export async function panelCouponPage(
+  visit: Visit,
+  codigo: string | undefined,
+): Promise<Answer<PanelPage<CouponView | null>>> {
+  return panelPage<CouponView | null>(visit, ['catalogo'], async (frame) => {
+    const { cupons, opcoes } = await staffCoupons(frame.client, codigo ? { codigo } : { pagina: '1' });
+    const cupom = codigo ? cupons[0] : undefined;
+    if (codigo && !cupom) return { status: 404, view: { frame, content: null } };
+    const here = cupom ? `${COUPONS_PATH}/${encodeURIComponent(cupom.codigo)}` : `${COUPONS_PATH}/novo`;
     const posted =
       visit.request.method === 'POST' ? await visit.request.formData().catch(() => undefined) : undefined;
     // The restriction's checkboxes post one value each; kept joined by commas, to tick them again on a refusal.
     const fields = posted && { ...fieldsOf(posted), ...restrictionFields(posted) };
-    let form: FormOutcome | undefined;
-    let notice: Notice | undefined;
+    let form: CouponView['form'];
+    let notice = doneNotice(visit.url.searchParams);
     let status: number | undefined;
     if (fields)
       try {
-        return await byAction<Answer<PanelPage<CouponsView>>>(
-          fields,
-          {
-            ligar: async ({ codigo = '' }) => {
-              await updateCoupon(frame.client, codigo, { ativo: true });
-              return redirect(`/painel/cupons?feito=ligado&codigo=${encodeURIComponent(codigo)}`);
-            },
-            desligar: async ({ codigo = '' }) => {
-              await updateCoupon(frame.client, codigo, { ativo: false });
-              return redirect(`/painel/cupons?feito=desligado&codigo=${encodeURIComponent(codigo)}`);
-            },
-          },
-          async (f) => {
-            if (f['acao'] === 'alterar') {
-              // The form shows no product list: a coupon restricted to chosen products keeps them.
-              const { cupons } = await staffCoupons(frame.client);
-              const produtos = cupons.find((c) => c.codigo === f['codigo'])?.restricao.produtos;
-              const { codigo: _code, ...change } = couponOf(f);
-              const restricao = { ...(change['restricao'] as object), ...(produtos?.length && { produtos }) };
-              const { cupom } = await updateCoupon(frame.client, f['codigo'] ?? '', { ...change, restricao });
-              return redirect(`/painel/cupons?feito=alterado&codigo=${encodeURIComponent(cupom.codigo)}`);
-            }
-            const { cupom } = await createCoupon(frame.client, couponOf(f));
-            return redirect(`/painel/cupons?feito=criado&codigo=${encodeURIComponent(cupom.codigo)}`);
-          },
-        );
+        if (cupom && (fields['acao'] === 'ligar' || fields['acao'] === 'desligar'))
+          return redirect(await switchCoupon(frame, { ...fields, codigo: cupom.codigo }, here));
+        if (cupom) {
+          // The form shows no product list: a coupon restricted to chosen products keeps them.
+          const produtos = cupom.restricao.produtos;
+          const { codigo: _code, ...change } = couponOf(fields);
+          const restricao = { ...(change['restricao'] as object), ...(produtos?.length && { produtos }) };
+          await updateCoupon(frame.client, cupom.codigo, { ...change, restricao });
+          return redirect(`${here}?feito=alterado&codigo=${encodeURIComponent(cupom.codigo)}`);
+        }
+        const made = await createCoupon(frame.client, couponOf(fields));
+        const path = `${COUPONS_PATH}/${encodeURIComponent(made.cupom.codigo)}`;
+        return redirect(`${path}?feito=criado&codigo=${encodeURIComponent(made.cupom.codigo)}`);
       } catch (error) {
         const refused = refusal(error);
         status = refused.status;
@@ -154,17 +196,7 @@ export async function panelCouponsPage(visit: Visit): Promise<Answer<PanelPage<C
         if (fields['acao'] === 'ligar' || fields['acao'] === 'desligar') notice = { text, error: true };
         else form = { values: fields, errors: refused.fields, status, notice: { text, error: true } };
       }
-    else {
-      const done = visit.url.searchParams.get('feito');
-      const codigo = (visit.url.searchParams.get('codigo') ?? '').slice(0, 40);
-      const said = DONE[done ?? ''];
-      if (said && codigo) notice = { text: `Cupom ${codigo} ${said}.`, error: false };
-    }
-    const { cupons, opcoes } = await staffCoupons(frame.client);
-    // `?alterar=CODIGO`: the form below shows that coupon, to change it.
-    const asked = cupons.find((c) => c.codigo === visit.url.searchParams.get('alterar'));
-    const editing = fields?.['acao'] === 'alterar' ? fields['codigo'] : asked?.codigo;
-    const shown = form ?? (asked && { values: couponValues(asked), errors: {} });
-    return { status, view: { frame, content: { cupons, opcoes, form: shown, notice, editing } } };
+    const shown = form ?? (cupom && { values: couponValues(cupom), errors: {} });
+    return { status, view: { frame, content: { cupom, opcoes, form: shown, notice } } };
   });
 }

@@ -31,6 +31,8 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
 
   // A refused coupon: the reason under the form, what was typed kept.
   const code = `PAINEL${isMobile ? 'M' : 'D'}${String(Date.now()).slice(-5)}`;
+  await page.getByRole('link', { name: 'Novo cupom' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Novo cupom');
   const form = page.getByRole('region', { name: 'Novo cupom' });
   await form.getByLabel('Código').fill(code);
   await form.getByLabel('Descrição (o cliente lê)').fill('12% no painel');
@@ -55,46 +57,49 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
   await form.getByLabel('Compra mínima (R$)').fill('1.000,00');
   await form.getByLabel('Usos no total').fill('50');
   await form.getByRole('button', { name: 'Criar cupom' }).click();
+  // Its own page: what it is now, and its form to change it.
   await expect(page.getByRole('status')).toHaveText(`Cupom ${code} criado.`);
-  const row = page.locator('.coupon', { hasText: code });
-  await expect(row).toContainText('12,5% dos produtos');
-  await expect(row).toContainText('a partir de R$ 1.000,00');
-  await expect(row).toContainText('Usado 0 vezes de 50');
-  await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
-  // Changed: the form comes back with the coupon's values, the restriction ticked; one field changes.
-  await row.getByRole('link', { name: `Alterar o cupom ${code}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Cupom ${code}`);
+  const facts = page.getByRole('region', { name: 'Como está' });
+  await expect(facts).toContainText('12,5% dos produtos');
+  await expect(facts).toContainText('a partir de R$ 1.000,00');
+  await expect(facts).toContainText('Usado 0 vezes de 50');
+  await expect(facts).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
+  await expect(page.locator('h1 .panel-badge')).toHaveText('Ligado');
+  // Changed: the form shows the coupon's values, the restriction ticked; one field changes.
   const change = page.getByRole('region', { name: `Alterar o cupom ${code}` });
   await expect(change.getByLabel('Valor (% ou R$)')).toHaveValue('12,5');
   await expect(change.getByLabel('Compra mínima (R$)')).toHaveValue('1000');
   await change.getByLabel('Valor (% ou R$)').fill('101');
   await change.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByRole('region', { name: `Alterar o cupom ${code}` }).getByRole('alert')).toHaveText(
-    'Um percentual vai de 0,01 a 100.',
-  );
-  await page
-    .getByRole('region', { name: `Alterar o cupom ${code}` })
-    .getByLabel('Valor (% ou R$)')
-    .fill('15');
-  // Its last day set two days back (from whatever day the test runs): the list says it ended.
-  await expect(row).toContainText('Ligado');
+  await expect(change.getByRole('alert')).toHaveText('Um percentual vai de 0,01 a 100.');
+  await change.getByLabel('Valor (% ou R$)').fill('15');
+  // Its last day set two days back (from whatever day the test runs): the page says it ended.
   const past = new Date(Date.now() - 2 * 86_400_000).toLocaleDateString('en-CA', {
     timeZone: 'America/Sao_Paulo',
   });
-  await page
-    .getByRole('region', { name: `Alterar o cupom ${code}` })
-    .getByLabel('Termina em')
-    .fill(past);
-  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await change.getByLabel('Termina em').fill(past);
+  await change.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByRole('status')).toHaveText(`Cupom ${code} alterado.`);
-  await expect(row.locator('.panel-badge')).toHaveText('Encerrado');
-  await expect(row).toContainText('15% dos produtos');
-  await expect(row).toContainText('a partir de R$ 1.000,00');
-  await expect(row).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
+  await expect(page.locator('h1 .panel-badge')).toHaveText('Encerrado');
+  await expect(facts).toContainText('15% dos produtos');
+  await expect(facts).toContainText('a partir de R$ 1.000,00');
+  await expect(facts).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(screenOf(isMobile).width);
-  await row.getByRole('button', { name: `Desligar o cupom ${code}` }).click();
+  await page.getByRole('button', { name: `Desligar o cupom ${code}` }).click();
   await expect(page.getByRole('status')).toHaveText(`Cupom ${code} desligado.`);
-  await expect(page.locator('.coupon', { hasText: code })).toContainText('Desligado');
+  await expect(page.locator('h1 .panel-badge')).toHaveText('Desligado');
+  // The list finds it by its code, filters by where it stands, and switches it back on from its row.
+  await page.goto(`/painel/cupons?q=${code}&situacao=desligado`);
+  await expect(page.getByRole('status').filter({ hasText: 'página' })).toHaveText('1 cupom · página 1 de 1');
+  const row = page.locator('.coupon', { hasText: code });
+  await expect(row).toContainText('Desligado');
+  await row.getByRole('button', { name: `Ligar o cupom ${code}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'ligado' })).toHaveText(`Cupom ${code} ligado.`);
+  await expect(page.locator('.coupon', { hasText: code })).toHaveCount(0);
+  const listWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(listWidth).toBeLessThanOrEqual(screenOf(isMobile).width);
 
   // Stock: find a finish by its SKU and save its stock (the same number: other journeys share this store,
   // and the sheet's journey may change it meanwhile, so "before" is whatever the store held).

@@ -1,6 +1,13 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { couponCodeSchema, couponCreateSchema, couponUpdateSchema } from '#/contract/coupon.ts';
+import {
+  COUPONS_PER_PAGE,
+  couponCodeSchema,
+  couponCreateSchema,
+  couponState,
+  couponUpdateSchema,
+  staffCouponQuerySchema,
+} from '#/contract/coupon.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { notFound, refuseByField } from '#/server/errors.ts';
 import { couponOptions, createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
@@ -19,11 +26,31 @@ export const staffCoupons = new Hono<PlatformEnv>();
 const refusal = (fallback: string) =>
   refuseByField(fallback, ([first, second]) => (first === 'restricao' ? second : first));
 
-staffCoupons.get('/', async (c) => {
-  const { db } = c.get('config');
-  const [cupons, opcoes] = await Promise.all([listCoupons(db), couponOptions(db)]);
-  return c.json({ cupons, opcoes });
-});
+staffCoupons.get(
+  '/',
+  zValidator('query', staffCouponQuerySchema, refuseByField('Filtro inválido.')),
+  async (c) => {
+    const { db } = c.get('config');
+    const query = c.req.valid('query');
+    const [all, opcoes] = await Promise.all([listCoupons(db), couponOptions(db)]);
+    const now = Date.now();
+    const text = query.q?.toLowerCase();
+    const matching = all.filter(
+      (cupom) =>
+        (!query.codigo || cupom.codigo === query.codigo.toUpperCase()) &&
+        (!query.situacao || couponState(cupom, now) === query.situacao) &&
+        (!text || cupom.codigo.toLowerCase().includes(text) || cupom.descricao.toLowerCase().includes(text)),
+    );
+    const start = (query.pagina - 1) * COUPONS_PER_PAGE;
+    return c.json({
+      cupons: matching.slice(start, start + COUPONS_PER_PAGE),
+      opcoes,
+      total: matching.length,
+      pagina: query.pagina,
+      paginas: Math.max(1, Math.ceil(matching.length / COUPONS_PER_PAGE)),
+    });
+  },
+);
 
 staffCoupons.post('/', zValidator('json', couponCreateSchema, refusal('Cupom inválido.')), async (c) => {
   const { db } = c.get('config');

@@ -316,6 +316,24 @@ describe('staff manage coupons (`/v2/admin/coupons`)', () => {
     expect((await staff('', 'GET', undefined, 'token-errado-mas-comprido-o-bastante')).status).toBe(401);
   });
 
+  test('the list searches code and description, filters by where each stands now, and pages', async () => {
+    const list = async (query: string) =>
+      couponAdminListSchema.parse(await (await staff(query, 'GET')).json());
+    const all = await list('');
+    expect(all.total).toBe(all.cupons.length);
+    expect(all).toMatchObject({ pagina: 1, paginas: 1 });
+    const found = await list('?q=bemvindo');
+    expect(found.cupons.map((c) => c.codigo)).toEqual(['BEMVINDO10']);
+    const one = await list('?codigo=bemvindo10');
+    expect(one.cupons.map((c) => c.codigo)).toEqual(['BEMVINDO10']);
+    const on = await list('?situacao=vigente');
+    expect(on.cupons.every((c) => c.ativo)).toBe(true);
+    expect(on.total).toBeLessThanOrEqual(all.total);
+    expect((await list('?pagina=2')).cupons).toEqual([]);
+    for (const bad of ['?situacao=ligado', '?pagina=0', `?q=${'x'.repeat(200)}`])
+      expect((await staff(bad, 'GET')).status, bad).toBe(400);
+  });
+
   test('create, use, change and switch off a coupon; bad fields are refused in Portuguese', async () => {
     const bad = await refusal(
       await staff('', 'POST', { codigo: 'MEIO', descricao: 'Meio', tipo: 'produtos-percentual', valor: 150 }),
