@@ -101,8 +101,8 @@ export const staffCustomersExport = (client: Client, query: Query) =>
 export const staffCustomer = (client: Client, id: string) =>
   getJson(client, `v2/admin/customers/${encodeURIComponent(id)}`, {}, 'staffCustomer');
 
-export const staffMembers = async (client: Client) =>
-  (await getJson(client, 'v2/admin/staff', {}, 'staffList')).membros;
+export const staffMembers = (client: Client, query: Query = {}) =>
+  getJson(client, 'v2/admin/staff', query, 'staffList');
 
 export const addStaffMember = (client: Client, member: { email: string; nome: string; papel: Papel }) =>
   sendJson(client, 'post', 'v2/admin/staff', member, 'staffLink');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './account.ts';
-import { wholeNumber } from './common.ts';
+import { anyOf, listSearch, wholeNumber } from './common.ts';
 
 /**
  * The store's team (`/v2/admin/*`, our extension): members, their roles and their panel sessions. The
@@ -133,7 +133,16 @@ export const staffMemberIdSchema = wholeNumber('id', { min: 1 });
 
 /** A new member, or a new link for one: the member and the link to set the password. */
 export const staffLinkAnswerSchema = z.object({ membro: membroSchema, link: z.string() });
-export const staffListSchema = z.object({ membros: z.array(membroSchema) });
+export const staffListSchema = z.object({ membros: z.array(membroSchema), total: z.number().int() });
+
+/** `GET /v2/admin/staff` filters: part of the name or e-mail, the role, switched on or off. */
+export const MEMBER_STATES = ['ativos', 'desligados'] as const;
+export const staffListQuerySchema = z.object({
+  q: listSearch(),
+  papel: anyOf(PAPEIS, 'Papel inválido.'),
+  situacao: anyOf(MEMBER_STATES, 'Situação inválida: use ativos ou desligados.'),
+});
+export type StaffListQuery = z.output<typeof staffListQuerySchema>;
 export const staffMemberAnswerSchema = z.object({ membro: membroSchema });
 
 /**

@@ -61,7 +61,7 @@ export const panelActivityPage = (visit: Visit): Promise<Answer<PanelPage<Activi
     filters: FILTERS,
     load: async (client, { pagina: asked, ...filters }) => {
       const pagina = pageOf(asked);
-      const [{ atividades, total }, membros] = await Promise.all([
+      const [{ atividades, total }, { membros }] = await Promise.all([
         staffActivity(client, {
           ...filters,
           offset: (pagina - 1) * ACTIVITY_PER_PAGE,

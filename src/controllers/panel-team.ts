@@ -1,21 +1,44 @@
 import { addStaffMember, newStaffLink, staffMembers, updateStaffMember } from '#/api/staff.ts';
-import { PAPEIS } from '#/contract/staff.ts';
+import { MEMBER_STATES, PAPEIS, PAPEL_LABELS } from '#/contract/staff.ts';
 import type { Membro, Papel } from '#/contract/staff.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { refusal, refusalLine } from './answer.ts';
 import { byAction, postedFields } from './fields.ts';
 import type { Fields } from './fields.ts';
-import { panelPage } from './panel.ts';
+import type { FilterField } from './panel-list.ts';
+import { panelFilters, panelPage } from './panel.ts';
 import type { PanelPage } from './panel.ts';
 import type { Visit } from './visit.ts';
 
 /** The team page: its members, the add form, and a link just made (shown once, also e-mailed). */
 export type TeamView = {
-  membros: Membro[];
+  /** The list's filters, as the address gives them. */
+  filters: Fields;
+  list: { membros: Membro[]; total: number; pagina: number; paginas: number } | undefined;
   form: FormOutcome | undefined;
   notice: Notice | undefined;
   link: { nome: string; url: string } | undefined;
 };
+
+const TEAM_FILTERS = ['q', 'papel', 'situacao'] as const;
+
+/** The team list's filters, as its form shows them (the team is one page: no pages). */
+export const TEAM_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'Parte do nome ou do e-mail' },
+  {
+    name: 'papel',
+    label: 'Papel',
+    options: [['', 'Todos'], ...PAPEIS.map((p) => [p, PAPEL_LABELS[p]] as const)],
+  },
+  {
+    name: 'situacao',
+    label: 'Situação',
+    options: [
+      ['', 'Todos'],
+      ...MEMBER_STATES.map((s) => [s, s === 'ativos' ? 'Ativos' : 'Desligados'] as const),
+    ],
+  },
+];
 
 const papelOf = (value: string | undefined): Papel | undefined =>
   (PAPEIS as readonly string[]).includes(value ?? '') ? (value as Papel) : undefined;
@@ -84,7 +107,15 @@ export async function panelTeamPage(visit: Visit): Promise<Answer<PanelPage<Team
         notice = { text: refused.mensagem, error: true };
         status = refused.status;
       }
-    const membros = await staffMembers(frame.client);
-    return { status, view: { frame, content: { membros, form, notice, link } } };
+    const filters = panelFilters(visit.url, TEAM_FILTERS);
+    let list: TeamView['list'];
+    try {
+      list = { ...(await staffMembers(frame.client, filters)), pagina: 1, paginas: 1 };
+    } catch (error) {
+      const refused = refusal(error);
+      notice = { text: refused.mensagem, error: true };
+      status = refused.status;
+    }
+    return { status, view: { frame, content: { filters, list, form, notice, link } } };
   });
 }

@@ -77,7 +77,9 @@ test('the first owner sets a password, adds an orders member, who marks an order
   await add.getByLabel('E-mail').fill(memberEmail);
   await add.getByLabel('Papel').selectOption('pedidos');
   await add.getByRole('button', { name: 'Adicionar e enviar o link' }).click();
-  await expect(owner.getByRole('status')).toContainText('Bruno Expedição foi adicionado(a)');
+  await expect(owner.getByRole('status').filter({ hasText: 'foi adicionado' })).toContainText(
+    'Bruno Expedição foi adicionado(a)',
+  );
   const memberLink = (await owner.locator('code.link').innerText()).trim();
   expect(memberLink).toMatch(/\/painel\/senha\?token=/);
   await expect
@@ -88,6 +90,11 @@ test('the first owner sets a password, adds an orders member, who marks an order
   // This store has no SMTP: every panel page says so, and the owner reads what waits in the outbox.
   await expect(owner.getByRole('note')).toContainText('A loja ainda não envia e-mails');
   await expect(owner.getByText('passe-o a ela por um canal seguro')).toBeVisible();
+  // The team on the list shape: found by name, with its role.
+  await owner.getByLabel('Buscar').fill(memberEmail);
+  await owner.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(owner.getByRole('status')).toHaveText('1 pessoa · página 1 de 1');
+  await expect(owner.getByRole('row', { name: /Bruno Expedição/ })).toContainText('Ainda sem senha');
   // The banner leads to where the e-mail server is set up, and to what waits in the outbox.
   await expect(owner.getByRole('note').getByRole('link', { name: 'Configurar o e-mail' })).toHaveAttribute(
     'href',

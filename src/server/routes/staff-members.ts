@@ -1,6 +1,11 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { staffMemberCreateSchema, staffMemberIdSchema, staffMemberUpdateSchema } from '#/contract/staff.ts';
+import {
+  staffListQuerySchema,
+  staffMemberCreateSchema,
+  staffMemberIdSchema,
+  staffMemberUpdateSchema,
+} from '#/contract/staff.ts';
 import type { PlatformEnv } from '#/server/context.ts';
 import { badRequest, notFound } from '#/server/errors.ts';
 import { postMail } from '#/server/mail/mailer.ts';
@@ -49,7 +54,17 @@ const invitation = (member: MemberRow, link: string) => ({
   ].join('\n'),
 });
 
-staffMembers.get('/', async (c) => c.json({ membros: await listMembers(c.get('config').db) }));
+staffMembers.get('/', zValidator('query', staffListQuerySchema, refusal), async (c) => {
+  const { q, papel, situacao } = c.req.valid('query');
+  const text = q?.toLowerCase();
+  const membros = (await listMembers(c.get('config').db)).filter(
+    (m) =>
+      (!papel || m.papel === papel) &&
+      (!situacao || m.ativo === (situacao === 'ativos')) &&
+      (!text || m.nome.toLowerCase().includes(text) || m.email.includes(text)),
+  );
+  return c.json({ membros, total: membros.length });
+});
 
 staffMembers.post('/', zValidator('json', staffMemberCreateSchema, refusal), async (c) => {
   const { db, mailer } = c.get('config');

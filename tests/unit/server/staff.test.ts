@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pedidoSchema } from '#/contract/order.ts';
-import { staffMeSchema, staffOpenedSchema } from '#/contract/staff.ts';
+import { staffListSchema, staffMeSchema, staffOpenedSchema } from '#/contract/staff.ts';
 import { errorSchema } from '#/contract/common.ts';
 import { pedidoEquipeSchema, staffOrderExportSchema, staffOrderListSchema } from '#/contract/staff-orders.ts';
 import * as t from '#/server/db/schema.ts';
@@ -148,6 +148,14 @@ describe('accounts and sessions', () => {
       headers: as(owner.token),
     });
     expect(off.status).toBe(200);
+    // The team list filters by name or e-mail, role and whether switched off.
+    const team = async (query: string) =>
+      staffListSchema.parse(await (await admin(`/staff${query}`, { headers: as(owner.token) })).json());
+    expect((await team('?q=BIA@LOJA')).membros.map((m) => m.email)).toEqual(['bia@loja.com.br']);
+    expect((await team('?situacao=desligados')).membros.map((m) => m.email)).toContain('bia@loja.com.br');
+    expect((await team('?situacao=ativos')).membros.map((m) => m.email)).not.toContain('bia@loja.com.br');
+    expect((await team('?papel=dono')).membros.every((m) => m.papel === 'dono')).toBe(true);
+    expect((await admin('/staff?papel=chefe', { headers: as(owner.token) })).status).toBe(400);
     expect((await admin('/orders', { headers: as(bia) })).status).toBe(401);
     const relogin = await admin('/session', {
       method: 'POST',
