@@ -1,5 +1,5 @@
 import { getJson, PASSWORD_TIMEOUT_MS, sendJson } from './core.ts';
-import type { Client } from './core.ts';
+import type { Client, Query } from './core.ts';
 
 /**
  * The shopper's rights (our extension): withdrawing from an order (`checkout/order/{numero}/withdrawal`), the
@@ -45,7 +45,8 @@ export const askAccountDeletion = (client: Client, senha: string) =>
   );
 
 /** The team's list: withdrawals and account deletions, open ones first, with deadlines. */
-export const staffRequests = (client: Client) => getJson(client, 'v2/admin/requests', {}, 'staffRequests');
+export const staffRequests = (client: Client, query: Query = {}) =>
+  getJson(client, 'v2/admin/requests', query, 'staffRequests');
 
 /** The team's step on a withdrawal. */
 export const stepWithdrawal = (client: Client, numero: string, acao: string, estoque: boolean) =>

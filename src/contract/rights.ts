@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyOf, listSearch } from './common.ts';
 
 /**
  * The shopper's rights under Brazilian law (our extension of the platform): withdrawing from a purchase (CDC
@@ -143,6 +144,42 @@ export const staffRequestsSchema = z.object({
   ),
 });
 export type StaffRequests = z.infer<typeof staffRequestsSchema>;
+
+/**
+ * `GET /v2/admin/requests` filters: the kind (`desistencias`, `exclusoes`), whether it still waits for the
+ * team (`abertas`) or not (`encerradas`), and an order number or part of the customer's name or e-mail.
+ */
+export const REQUEST_KINDS = ['desistencias', 'exclusoes'] as const;
+export const REQUEST_STATES = ['abertas', 'encerradas'] as const;
+export const staffRequestQuerySchema = z.object({
+  tipo: anyOf(REQUEST_KINDS, 'Tipo inválido: use desistencias ou exclusoes.'),
+  situacao: anyOf(REQUEST_STATES, 'Situação inválida: use abertas ou encerradas.'),
+  q: listSearch(),
+});
+export type StaffRequestQuery = z.output<typeof staffRequestQuerySchema>;
+
+/** Whether a withdrawal or a deletion still waits for the team. */
+export const withdrawalOpen = (situacao: string) =>
+  situacao === 'recebida' || situacao === 'aguardando_produto';
+
+/** The requests that match the filters (the lists are the last 90 days: they are filtered whole). */
+export function filterRequests(list: StaffRequests, query: StaffRequestQuery): StaffRequests {
+  const text = query.q?.toLowerCase();
+  const said = (...values: string[]) => !text || values.some((v) => v.toLowerCase().includes(text));
+  const state = (open: boolean) => !query.situacao || (query.situacao === 'abertas') === open;
+  return {
+    desistencias:
+      query.tipo === 'exclusoes'
+        ? []
+        : list.desistencias.filter(
+            (d) => state(withdrawalOpen(d.situacao)) && said(String(d.pedido), d.cliente, d.email),
+          ),
+    exclusoes:
+      query.tipo === 'desistencias'
+        ? []
+        : list.exclusoes.filter((e) => state(e.situacao === 'aberta') && said(e.cliente, e.email)),
+  };
+}
 
 /** `POST /v2/admin/requests/withdrawals/{numero}`: the team's step on a withdrawal. */
 export const withdrawalStepSchema = z.object({

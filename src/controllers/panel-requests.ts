@@ -3,8 +3,10 @@ import type { StaffRequests } from '#/contract/rights.ts';
 import type { Answer, Notice } from './answer.ts';
 import { redirect, refusal } from './answer.ts';
 import { byAction, postedFields } from './fields.ts';
-import { panelPage } from './panel.ts';
-import type { PanelPage } from './panel.ts';
+import type { Fields } from './fields.ts';
+import type { FilterField } from './panel-list.ts';
+import { panelFilters, panelPage } from './panel.ts';
+import type { PanelFrame, PanelPage } from './panel.ts';
 import { withMail } from '#/lib/mail-said.ts';
 import { formatBRL } from '#/lib/money.ts';
 import type { Visit } from './visit.ts';
@@ -18,9 +20,44 @@ export const REQUESTS_PATH = '/painel/solicitacoes';
 export type RequestConfirmation = { question: string; button: string; fields: Record<string, string> };
 
 export type RequestsView = StaffRequests & {
+  /** The list's filters, as the address gives them, and how many requests they match. */
+  filters: Fields;
+  page: { total: number; pagina: number; paginas: number };
   notice: Notice | undefined;
   confirmar?: RequestConfirmation | undefined;
 };
+
+const REQUEST_FILTERS = ['tipo', 'situacao', 'q'] as const;
+
+/** The requests list's filters, as its form shows them (90 days of requests: one page). */
+export const REQUEST_FILTER_FIELDS: readonly FilterField[] = [
+  { name: 'q', label: 'Buscar', type: 'search', hint: 'Número do pedido, nome ou e-mail do cliente' },
+  {
+    name: 'tipo',
+    label: 'Tipo',
+    options: [
+      ['', 'Todos'],
+      ['desistencias', 'Desistências da compra'],
+      ['exclusoes', 'Exclusões de conta'],
+    ],
+  },
+  {
+    name: 'situacao',
+    label: 'Situação',
+    options: [
+      ['', 'Todas'],
+      ['abertas', 'Esperando a loja'],
+      ['encerradas', 'Encerradas'],
+    ],
+  },
+];
+
+/** A list of requests as the page shows it, with its filters and count. */
+async function listed(frame: PanelFrame, filters: Fields) {
+  const list = await staffRequests(frame.client, filters);
+  const total = list.desistencias.length + list.exclusoes.length;
+  return { ...list, filters, page: { total, pagina: 1, paginas: 1 } };
+}
 
 /** What is asked before each step that cannot be undone; `undefined` when the request is no longer there. */
 function confirmationOf(
@@ -94,7 +131,7 @@ export function panelRequestsPage(visit: Visit): Promise<Answer<PanelPage<Reques
     let status: number | undefined;
     if (fields && fields['confirmado'] !== 'sim') {
       // A step that cannot be undone is asked once more; anything else (or a request gone) is made below.
-      const list = await staffRequests(frame.client);
+      const list = await listed(frame, {});
       const confirmar = confirmationOf(fields, list, formatBRL);
       if (confirmar) return { view: { frame, content: { ...list, notice: undefined, confirmar } } };
     }
@@ -119,7 +156,16 @@ export function panelRequestsPage(visit: Visit): Promise<Answer<PanelPage<Reques
       const done = doneText(visit.url.searchParams.get('feito') ?? '', frame.me.enviaEmail);
       if (done) notice = { text: done, error: false };
     }
-    const list = await staffRequests(frame.client);
-    return { status, view: { frame, content: { ...list, notice } } };
+    const filters = panelFilters(visit.url, REQUEST_FILTERS);
+    try {
+      return { status, view: { frame, content: { ...(await listed(frame, filters)), notice } } };
+    } catch (error) {
+      const refused = refusal(error);
+      const empty = { desistencias: [], exclusoes: [], filters, page: { total: 0, pagina: 1, paginas: 1 } };
+      return {
+        status: refused.status,
+        view: { frame, content: { ...empty, notice: { text: refused.mensagem, error: true } } },
+      };
+    }
   });
 }

@@ -93,7 +93,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await teamMember(owner, request, 'dono', 'Dora Dona');
   await (await panelNav(owner)).getByRole('link', { name: /^Solicitações/ }).click();
-  const card = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
+  const card = owner.locator('tr.request', { hasText: `Desistência do pedido ${String(numero)} ` });
   await expect(card).toContainText('Devolver até');
   await expect(card).toContainText('O modelo não coube na bancada.');
   await fits(owner, isMobile);
@@ -107,7 +107,7 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   // axe on the request waiting for the goods: its box and its button.
   await accessible(browser, isMobile, owner, ['/painel/solicitacoes']);
   // The goods came back sellable: their units go back in stock (ticked unless the team unticks it).
-  const back = owner.getByRole('article', { name: `Pedido ${String(numero)}` });
+  const back = owner.locator('tr.request', { hasText: `Desistência do pedido ${String(numero)} ` });
   await expect(back.getByRole('checkbox', { name: /^Voltar as unidades ao estoque/ })).toBeChecked();
   await back.getByRole('button', { name: /^Produto recebido: já devolvi o valor/ }).click();
   // What cannot be undone is asked once more, with the amount; "Voltar" changes nothing.
@@ -118,9 +118,9 @@ test('a delivered order: the buyer withdraws on its page, the team refunds once 
   await expect(
     owner.getByRole('status').filter({ hasText: 'Produto recebido e devolução registrada' }),
   ).toBeVisible();
-  await expect(owner.getByRole('article', { name: `Pedido ${String(numero)}` })).toContainText(
-    'As unidades voltaram ao estoque.',
-  );
+  await expect(
+    owner.locator('tr.request', { hasText: `Desistência do pedido ${String(numero)} ` }),
+  ).toContainText('As unidades voltaram ao estoque.');
 
   await buyer.reload();
   await expect(buyer.getByRole('region', { name: 'Desistir da compra' })).toContainText(
@@ -206,16 +206,16 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
   const owner = await (await shopperContext(browser, isMobile, { javaScript: false })).newPage();
   await teamMember(owner, request, 'dono', 'Olga Dona');
   await owner.goto('/painel/solicitacoes');
-  const card = owner.getByRole('article', { name: name });
+  const card = owner.locator('tr.request', { hasText: name });
   await expect(card).toContainText('Responder até');
   await card.getByRole('button', { name: `Aprovar e excluir os dados de ${name}` }).click();
   // Asked once more: going back changes nothing; confirmed, the data goes.
   const confirm = owner.getByRole('form', { name: 'Confirme antes de seguir' });
   await expect(confirm).toContainText(`Excluir os dados pessoais de ${name}`);
   await confirm.getByRole('link', { name: 'Voltar sem mudar nada' }).click();
-  await expect(owner.getByRole('article', { name: name })).toContainText('Responder até');
+  await expect(owner.locator('tr.request', { hasText: name })).toContainText('Responder até');
   await owner
-    .getByRole('article', { name: name })
+    .locator('tr.request', { hasText: name })
     .getByRole('button', { name: `Aprovar e excluir os dados de ${name}` })
     .click();
   await owner
@@ -223,7 +223,7 @@ test("privacy: the copy of the data, a consent withdrawn, the account deleted on
     .getByRole('button', { name: 'Sim, excluir os dados' })
     .click();
   await expect(owner.getByRole('status').filter({ hasText: 'Conta excluída' })).toBeVisible();
-  await expect(owner.getByRole('article', { name: 'Cliente excluído' }).first()).toContainText(
+  await expect(owner.locator('tr.request', { hasText: 'Cliente excluído' }).first()).toContainText(
     'Conta excluída',
   );
   await fits(owner, isMobile);

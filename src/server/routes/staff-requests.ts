@@ -1,9 +1,15 @@
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import type { FormAnswer } from '#/contract/forms.ts';
 import { isOrderNumber } from '#/contract/order.ts';
-import { deletionDecisionSchema, withdrawalStepSchema } from '#/contract/rights.ts';
+import {
+  deletionDecisionSchema,
+  filterRequests,
+  staffRequestQuerySchema,
+  withdrawalStepSchema,
+} from '#/contract/rights.ts';
 import type { PlatformEnv } from '#/server/context.ts';
-import { notFound } from '#/server/errors.ts';
+import { notFound, refuseByField } from '#/server/errors.ts';
 import { invalidForm, readForm } from '#/server/forms/fields.ts';
 import { allow } from '#/server/middleware.ts';
 import { approveDeletion, refuseDeletion } from '#/server/rights/deletion.ts';
@@ -17,7 +23,11 @@ import { stepWithdrawal } from '#/server/rights/withdrawal-refund.ts';
 export const staffRequests = new Hono<PlatformEnv>();
 staffRequests.use(allow('pedidos'));
 
-staffRequests.get('/', async (c) => c.json(await listRequests(c.get('config').db)));
+staffRequests.get(
+  '/',
+  zValidator('query', staffRequestQuerySchema, refuseByField('Filtro inválido.')),
+  async (c) => c.json(filterRequests(await listRequests(c.get('config').db), c.req.valid('query'))),
+);
 
 staffRequests.post('/withdrawals/:numero', async (c) => {
   const numero = c.req.param('numero');
