@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atividadeSchema } from './activity.ts';
 import { anyOf, listSearch, wholeNumber } from './common.ts';
 
 /**
@@ -129,6 +130,8 @@ export const couponAdminListSchema = z.object({
   total: z.number().int(),
   pagina: z.number().int(),
   paginas: z.number().int(),
+  /** With `codigo` (one coupon's page): the team's changes to it, newest first. */
+  historico: z.array(atividadeSchema).optional(),
 });
 
 export type CouponAdminList = z.infer<typeof couponAdminListSchema>;

@@ -1,6 +1,7 @@
 import { createCoupon, staffCoupons, updateCoupon } from '#/api/staff.ts';
 import { ApiError } from '#/api/core.ts';
 import { COUPON_STATE_LABELS, COUPON_STATES } from '#/contract/coupon.ts';
+import type { Atividade } from '#/contract/activity.ts';
 import type { CouponAdmin, CouponAdminList, CouponOptions } from '#/contract/coupon.ts';
 import type { Answer, FormOutcome, Notice } from './answer.ts';
 import { redirect, refusal, refusalLine } from './answer.ts';
@@ -148,6 +149,8 @@ export const panelCouponsPage = (visit: Visit): Promise<Answer<PanelPage<ListVie
 /** One coupon's page, or the new coupon's: its form (a refusal with each field's reason), its switch. */
 export type CouponView = {
   cupom: CouponAdmin | undefined;
+  /** The team's changes to it (a coupon's page). */
+  historico: Atividade[];
   opcoes: CouponOptions;
   form: FormOutcome | { values: Fields; errors: Record<string, never> } | undefined;
   notice: Notice | undefined;
@@ -163,7 +166,11 @@ export async function panelCouponPage(
   codigo: string | undefined,
 ): Promise<Answer<PanelPage<CouponView | null>>> {
   return panelPage<CouponView | null>(visit, ['catalogo'], async (frame) => {
-    const { cupons, opcoes } = await staffCoupons(frame.client, codigo ? { codigo } : { pagina: '1' });
+    const {
+      cupons,
+      opcoes,
+      historico = [],
+    } = await staffCoupons(frame.client, codigo ? { codigo } : { pagina: '1' });
     const cupom = codigo ? cupons[0] : undefined;
     if (codigo && !cupom) return { status: 404, view: { frame, content: null } };
     const here = cupom ? `${COUPONS_PATH}/${encodeURIComponent(cupom.codigo)}` : `${COUPONS_PATH}/novo`;
@@ -197,6 +204,6 @@ export async function panelCouponPage(
         else form = { values: fields, errors: refused.fields, status, notice: { text, error: true } };
       }
     const shown = form ?? (cupom && { values: couponValues(cupom), errors: {} });
-    return { status, view: { frame, content: { cupom, opcoes, form: shown, notice } } };
+    return { status, view: { frame, content: { cupom, historico, opcoes, form: shown, notice } } };
   });
 }

@@ -82,6 +82,10 @@ test('a catalogue member creates a coupon, changes it, switches it off, saves a 
   await change.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByRole('status')).toHaveText(`Cupom ${code} alterado.`);
   await expect(page.locator('h1 .panel-badge')).toHaveText('Encerrado');
+  // Its history: who made it and who changed what.
+  const history = page.getByRole('region', { name: 'Histórico' });
+  await expect(history).toContainText('Cupom criado');
+  await expect(history).toContainText('Cupom alterado');
   await expect(facts).toContainText('15% dos produtos');
   await expect(facts).toContainText('a partir de R$ 1.000,00');
   await expect(facts).toContainText(`Só para: marca ${brandName}; acabamento Preto Fosco`);

@@ -11,7 +11,7 @@ import {
 import type { PlatformEnv } from '#/server/context.ts';
 import { notFound, refuseByField } from '#/server/errors.ts';
 import { couponOptions, createCoupon, listCoupons, updateCoupon } from '#/server/promotions/staff.ts';
-import { recorded } from '#/server/staff/audit.ts';
+import { historyOf, recorded } from '#/server/staff/audit.ts';
 
 /**
  * The store's team manages coupons (`/v2/admin/coupons`, behind ADMIN_TOKEN; see middleware.ts): list,
@@ -42,7 +42,9 @@ staffCoupons.get(
         (!text || cupom.codigo.toLowerCase().includes(text) || cupom.descricao.toLowerCase().includes(text)),
     );
     const start = (query.pagina - 1) * COUPONS_PER_PAGE;
+    const one = query.codigo ? matching[0] : undefined;
     return c.json({
+      ...(one ? { historico: await historyOf(db, [{ entity: 'cupom', ids: [one.codigo] }], 30) } : {}),
       cupons: matching.slice(start, start + COUPONS_PER_PAGE),
       opcoes,
       total: matching.length,
