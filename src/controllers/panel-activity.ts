@@ -6,7 +6,7 @@ import { ENTITY_LABELS, changedThing } from '#/lib/activity.ts';
 import { formatDateTime } from '#/lib/dates.ts';
 import type { Answer } from './answer.ts';
 import type { PanelPage } from './panel.ts';
-import { panelListPage, panelSpreadsheet } from './panel-list.ts';
+import { pageOf, panelListPage, panelSpreadsheet } from './panel-list.ts';
 import type { FilterField, ListView } from './panel-list.ts';
 import type { Visit } from './visit.ts';
 
@@ -46,11 +46,6 @@ export const activityFilterFields = (membros: readonly Membro[]): FilterField[] 
   { name: 'ate', label: 'Até', type: 'date' },
 ];
 
-const pageOf = (value: string | undefined) => {
-  const page = Number(value ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= PAGES_MAX ? page : 1;
-};
-
 /**
  * `/painel/atividade` (owners): every change the team made, newest first, on the panel's list shape: search,
  * filters by kind, who and days, the count and pages, the same filters as a spreadsheet.
@@ -60,7 +55,7 @@ export const panelActivityPage = (visit: Visit): Promise<Answer<PanelPage<Activi
     roles: ['dono'],
     filters: FILTERS,
     load: async (client, { pagina: asked, ...filters }) => {
-      const pagina = pageOf(asked);
+      const pagina = pageOf(asked, PAGES_MAX);
       const [{ atividades, total }, { membros }] = await Promise.all([
         staffActivity(client, {
           ...filters,

@@ -39,6 +39,15 @@ export type ListSpec<L> = {
   done?: (params: URLSearchParams, frame: PanelFrame) => Notice | undefined;
 };
 
+/**
+ * The page a list's address asks for, for an API that takes an offset: a whole number from 1 to `max`, else
+ * the first page (an address typed by hand never reaches the API as a nonsense offset).
+ */
+export function pageOf(value: string | undefined, max: number): number {
+  const page = Number(value ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= max ? page : 1;
+}
+
 /** The rows ticked for a bulk action (`marcado`, one value per row), at most this many. */
 export const TICKED_MAX = 200;
 

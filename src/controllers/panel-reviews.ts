@@ -4,7 +4,7 @@ import { REVIEW_STATUSES } from '#/contract/review.ts';
 import type { AvaliacaoAdmin, ReviewSituacao } from '#/contract/review.ts';
 import type { Answer, Notice } from './answer.ts';
 import type { PanelPage } from './panel.ts';
-import { listHref, panelListPage } from './panel-list.ts';
+import { listHref, pageOf, panelListPage } from './panel-list.ts';
 import type { FilterField, ListView } from './panel-list.ts';
 import type { Visit } from './visit.ts';
 
@@ -65,8 +65,7 @@ export const panelReviewsPage = (visit: Visit): Promise<Answer<PanelPage<Reviews
     roles: ['catalogo'],
     filters: FILTERS,
     load: async (client, { situacao, pagina: asked, ...filters }) => {
-      const page = Number(asked ?? '1');
-      const pagina = Number.isInteger(page) && page >= 1 && page <= PAGES_MAX ? page : 1;
+      const pagina = pageOf(asked, PAGES_MAX);
       const { avaliacoes, total } = await staffReviews(client, {
         ...filters,
         // No status asked is the queue; "todas" is every status.
