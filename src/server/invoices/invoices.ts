@@ -3,6 +3,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CANCEL_WINDOW_HOURS, INVOICE_STATE_LABELS } from '#/contract/invoices.ts';
 import type { Faturamento, InvoiceState, NotaFiscalEquipe } from '#/contract/invoices.ts';
+import { inTransaction } from '#/server/db/client.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { PlatformError } from '#/server/errors.ts';
@@ -107,32 +108,38 @@ async function record(db: Db, number: number, outcome: InvoiceOutcome): Promise<
   return authorised && was?.status !== 'autorizada';
 }
 
-/** E-mail the buyer the authorised NF-e, once whoever gets here (a click, the webhook, the sweep). */
+/**
+ * E-mail the buyer the authorised NF-e, once whoever gets here (a click, the webhook, the sweep): the claim,
+ * the order's history line and the message are written in one transaction, so a stop between them leaves
+ * neither a claim with no message nor a message twice.
+ */
 export async function tellBuyerOnce(ctx: InvoiceContext, number: number): Promise<void> {
-  const [claimed] = await ctx.db
-    .update(t.invoices)
-    .set({ buyerToldAt: new Date() })
-    .where(
-      and(
-        eq(t.invoices.orderNumber, number),
-        eq(t.invoices.status, 'autorizada'),
-        isNull(t.invoices.buyerToldAt),
-      ),
-    )
-    .returning();
-  if (!claimed) return;
-  await ctx.db.insert(t.orderEvents).values({
-    orderNumber: number,
-    status: (await orderStatus(ctx.db, number)) ?? 'paid',
-    actor: `nfe:${claimed.provider}`,
-    note: `NF-e ${claimed.number} série ${claimed.series} autorizada`,
-  });
-  await notifyInvoice(ctx.db, ctx.mailer, ctx.origin, number, {
-    numero: claimed.number,
-    serie: claimed.series,
-    chave: claimed.accessKey,
-    danfe: claimed.danfeUrl,
-    xml: claimed.xmlUrl ? claimed.xmlUrl : `${ctx.origin}/minha-conta/pedidos/${String(number)}/nfe.xml`,
+  await inTransaction(ctx.db, async (tx) => {
+    const [claimed] = await tx
+      .update(t.invoices)
+      .set({ buyerToldAt: new Date() })
+      .where(
+        and(
+          eq(t.invoices.orderNumber, number),
+          eq(t.invoices.status, 'autorizada'),
+          isNull(t.invoices.buyerToldAt),
+        ),
+      )
+      .returning();
+    if (!claimed) return;
+    await tx.insert(t.orderEvents).values({
+      orderNumber: number,
+      status: (await orderStatus(tx, number)) ?? 'paid',
+      actor: `nfe:${claimed.provider}`,
+      note: `NF-e ${claimed.number} série ${claimed.series} autorizada`,
+    });
+    await notifyInvoice(tx, ctx.mailer, ctx.origin, number, {
+      numero: claimed.number,
+      serie: claimed.series,
+      chave: claimed.accessKey,
+      danfe: claimed.danfeUrl,
+      xml: claimed.xmlUrl ? claimed.xmlUrl : `${ctx.origin}/minha-conta/pedidos/${String(number)}/nfe.xml`,
+    });
   });
 }
 

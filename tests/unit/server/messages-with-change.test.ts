@@ -10,6 +10,7 @@ import { startOrderNotices } from '#/server/jobs/order-notices.ts';
 import { createMailer } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { askDeletion } from '#/server/rights/deletion.ts';
+import { tellBuyerOnce } from '#/server/invoices/invoices.ts';
 import { ADMIN_TOKEN, APP_TOKEN, startPlatform, withFailingTrigger } from './harness.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -121,5 +122,69 @@ describe('a change and its messages are one', () => {
     // Asked again once the messages can be written: the request and its receipt, together.
     await askDeletion(deps, customer, 'uma senha bem comprida');
     expect((await messagesTo(email)).map((m) => m.kind)).toEqual(['conta-exclusao-pedida']);
+  });
+
+  test('an authorised NF-e is claimed with its e-mail to the buyer, or not claimed at all', async () => {
+    const { db } = store.database;
+    const email = 'nota@exemplo.com.br';
+    const [customer] = await db
+      .insert(t.customers)
+      .values({ email, pessoa: 'F', document: '52998224725', name: 'Nina Nota', passwordHash: '' })
+      .returning();
+    if (!customer) throw new Error('no customer');
+    const [order] = await db
+      .insert(t.orders)
+      .values({
+        customerId: customer.id,
+        sessionId: 's',
+        idempotencyKey: 'nota-1',
+        status: 'paid',
+        payment: 'pix',
+        subtotal: 100,
+        discount: 0,
+        shippingPrice: 0,
+        total: 100,
+        shipping: {
+          id: 'economica',
+          tipo: 'entrega',
+          label: 'Econômica',
+          valor: 0,
+          prazo: '',
+          dias: 5,
+          entregaAgendada: false,
+        },
+        address: {
+          nome: 'Nina Nota',
+          cep: '13035000',
+          logradouro: 'Rua A',
+          numero: '1',
+          complemento: '',
+          bairro: 'Centro',
+          cidade: 'Campinas',
+          uf: 'SP',
+        },
+        expiresAt: new Date(),
+      })
+      .returning();
+    if (!order) throw new Error('no order');
+    await db.insert(t.invoices).values({
+      orderNumber: order.number,
+      provider: 'focusnfe',
+      status: 'autorizada',
+      number: '123',
+      series: '1',
+      accessKey: '3'.repeat(44),
+    });
+    const ctx = { db, mailer, origin: 'https://loja.test', provider: undefined };
+    await withFailingTrigger(db, 'sem_nota', 'INSERT', jobTable(), async () => {
+      await expect(tellBuyerOnce(ctx, order.number)).rejects.toThrow();
+    });
+    const [still] = await db.select().from(t.invoices).where(eq(t.invoices.orderNumber, order.number));
+    expect(still?.buyerToldAt).toBeNull();
+    expect(await messagesTo(email)).toHaveLength(0);
+    // Once the message can be written: claimed and written together, once however often it is told.
+    await tellBuyerOnce(ctx, order.number);
+    await tellBuyerOnce(ctx, order.number);
+    expect((await messagesTo(email)).map((m) => m.kind)).toEqual(['pedido-nota-fiscal']);
   });
 });
