@@ -3,7 +3,9 @@ import type { Page } from '@playwright/test';
 import { staffStockSchema } from '#/contract/staff-stock.ts';
 import { ADMIN_TOKEN, mailsTo } from './servers.ts';
 import { randomCpf, screenOf, shopperContext } from './shopper.ts';
+import { expectNoSeriousA11yIssues } from './axe.ts';
 import { teamMember } from './staff.ts';
+import { htmlErrors } from './vnu.ts';
 
 /**
  * Orders by hand: a member of the orders team takes a sale by phone for a new customer, without JavaScript,
@@ -76,6 +78,8 @@ test('a phone order for a new customer, paid by Pix and shipped, made in the pan
   await expect(total).toContainText('Desconto da loja');
   const shown = (await total.locator('dd strong').innerText()).trim();
   await fits(page);
+  // The page as a screen reader and the validator read it, with its quote shown.
+  const served = new Map<string, string>([['/painel/pedidos/novo', await page.content()]]);
   await page.getByRole('button', { name: 'Criar pedido' }).click();
 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pedido');
@@ -110,6 +114,20 @@ test('a phone order for a new customer, paid by Pix and shipped, made in the pan
   await page.getByRole('button', { name: 'Calcular' }).click();
   await expect(page.getByRole('region', { name: 'Antes e depois' })).toContainText('Novo total');
   await fits(page);
+  served.set('/painel/pedidos/{numero}/corrigir', await page.content());
+  if (!isMobile) expect(await htmlErrors(served)).toEqual([]);
+  // axe runs script: the two forms as they open, in a tab of the same member with JavaScript on.
+  const checked = await (
+    await shopperContext(browser, isMobile, {
+      javaScript: true,
+      storageState: await page.context().storageState(),
+    })
+  ).newPage();
+  for (const path of ['/painel/pedidos/novo', `/painel/pedidos/${numero}/corrigir`]) {
+    await checked.goto(path);
+    await expectNoSeriousA11yIssues(checked, undefined, path);
+  }
+  await checked.context().close();
   await page.getByRole('button', { name: 'Salvar correção' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pedido corrigido' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cliente' })).toContainText('Rio de Janeiro/RJ');
