@@ -224,6 +224,10 @@ test('a chargeback on the card order: the owner is alerted, the order held, and 
   await held.getByRole('radio', { name: /Cancelar o pedido/ }).check();
   await held.getByLabel('Por que a equipe decidiu assim').fill('Cliente contestou a compra no cartão');
   await held.getByRole('button', { name: 'Registrar a decisão' }).click();
+  // It cannot be undone: asked once more, with what happens.
+  const confirm = page.getByRole('form', { name: 'Confirme antes de seguir' });
+  await expect(confirm).toContainText(`Cancelar o pedido ${cardOrder} sem devolução`);
+  await confirm.getByRole('button', { name: 'Sim, cancelar o pedido' }).click();
   await expect(page.getByRole('status')).toContainText('Pedido cancelado sem devolução');
   await expect(page.locator('h1 .panel-badge')).toHaveText('Cancelado');
   await expect(held).toContainText(
