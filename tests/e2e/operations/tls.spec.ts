@@ -282,14 +282,16 @@ test('the panel: the first owner sets a password, turns on the second factor, lo
 
   // The buyer's withdrawal, refunded at once through the PSP that took the Pix.
   await (await panelNav(page)).getByRole('link', { name: /^Solicitações/ }).click();
-  const card = page.getByRole('article', { name: `Pedido ${withdrawn}` });
+  const card = page.locator('tr.request', { hasText: `Desistência do pedido ${withdrawn} ` });
   await card.getByRole('button', { name: /^Devolver o valor agora/ }).click();
   await page
     .getByRole('form', { name: 'Confirme antes de seguir' })
     .getByRole('button', { name: 'Sim, devolver o valor' })
     .click();
   await expect(page.getByRole('status').filter({ hasText: 'Devolução registrada' })).toBeVisible();
-  await expect(page.getByRole('article', { name: `Pedido ${withdrawn}` })).toContainText('Devolução pedida');
+  await expect(page.locator('tr.request', { hasText: `Desistência do pedido ${withdrawn} ` })).toContainText(
+    'Devolução pedida',
+  );
   expect(psp.violations).toEqual([]);
   await page.context().close();
 
