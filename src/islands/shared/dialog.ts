@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { lockScroll } from './scroll-lock.ts';
 
@@ -17,7 +17,9 @@ export function useDialog(
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // Before the dialog is painted: it never shows with the focus still behind it (a keyboard user, or a slow
+  // phone, would tab on under a panel that covers the page).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
