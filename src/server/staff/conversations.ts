@@ -23,20 +23,11 @@ import type { Mailer } from '#/server/mail/mailer.ts';
 import { PlatformError, badRequest, invalidFields, notFound } from '#/server/errors.ts';
 import { toSituacao } from '#/server/orders/status.ts';
 import { findMessage, markAnswered } from './inbox.ts';
+import { namedOrders } from './order-mentions.ts';
 import { actorNames } from './members.ts';
 
 /** The key of reply `id`'s e-mail: its row in `mail_messages` is `messageIdOf(key)`. */
 const replyKey = (id: number) => `resposta:${String(id)}`;
-
-/** Order numbers a message names: its order field, and "pedido 1001", "nº 1001" or "#1001" in its text. */
-export function namedOrders(message: Pick<Mensagem, 'texto' | 'detalhes'>): number[] {
-  const found = new Set<number>();
-  const field = message.detalhes.find((d) => d.campo === 'Pedido')?.valor.replace(/\D/g, '') ?? '';
-  if (/^\d{1,9}$/.test(field)) found.add(Number(field));
-  for (const m of message.texto.matchAll(/(?:pedido|n[º°o]\.?|#)\s*(\d{1,9})(?!\d)/gi))
-    found.add(Number(m[1]));
-  return [...found].filter((n) => n > 0).slice(0, 10);
-}
 
 async function answerable(db: Db, id: string): Promise<Mensagem> {
   const mensagem = await findMessage(db, id);

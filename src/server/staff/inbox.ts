@@ -13,6 +13,7 @@ import * as t from '#/server/db/schema.ts';
 import { notFound } from '#/server/errors.ts';
 import { brasiliaDay } from '#/server/lib/dates.ts';
 import { likeLiteral } from '#/server/lib/text.ts';
+import { mentionOf } from './order-mentions.ts';
 import { postMail } from '#/server/mail/mailer.ts';
 import type { Mailer } from '#/server/mail/mailer.ts';
 import { actorNames } from './members.ts';
@@ -61,9 +62,9 @@ function whereOf(query: Omit<InboxQuery, 'pagina'>): SQL {
   if (query.email) parts.push(sql`lower(email) = ${query.email}`);
   if (query.pedido !== undefined) {
     const numero = String(query.pedido);
-    // The order field as typed ("#1001", "1.001"), or the text naming it: "pedido 1001", "nº 1001", "#1001".
+    // The order field as typed ("#1001", "1.001"), or the text naming it (order-mentions.ts).
     parts.push(sql`(regexp_replace(coalesce(data->>'pedido', ''), '[^0-9]', '', 'g') = ${numero}
-      OR texto ~* ${`(pedido|n[º°o]\.?|#)\s*0*${numero}([^0-9]|$)`})`);
+      OR texto ~* ${mentionOf(numero)})`);
   }
   if (query.q) {
     const like = `%${likeLiteral(query.q)}%`;
