@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { newAddressSchema } from './account.ts';
-import { wholeNumber } from './common.ts';
 import { ORDER_STATUSES } from './order.ts';
-import { HAND_LINES_MAX } from './staff-new-order.ts';
+import { HAND_LINES_MAX, orderLineSchema } from './staff-new-order.ts';
 
 /**
  * Correcting an order before it is shipped (`POST /v2/admin/orders/{numero}/correction/quote` and
@@ -19,16 +18,7 @@ export const orderCorrectionSchema = z.object({
   frete: z.string().trim().max(40, { message: 'Escolha uma forma de entrega.' }).default(''),
   /** The lines as they should be (before payment only); absent: the lines stay. */
   itens: z
-    .array(
-      z.object({
-        sku: z
-          .string({ error: 'Informe o SKU do produto.' })
-          .trim()
-          .min(1, { message: 'Informe o SKU do produto.' })
-          .max(60, { message: 'SKU: no máximo 60 caracteres.' }),
-        quantidade: wholeNumber('A quantidade', { min: 1, max: 999 }),
-      }),
-    )
+    .array(orderLineSchema)
     .min(1, { message: 'O pedido precisa de ao menos um produto: para desfazer a venda, cancele o pedido.' })
     .max(HAND_LINES_MAX, { message: `Um pedido leva no máximo ${String(HAND_LINES_MAX)} produtos.` })
     .optional(),

@@ -23,6 +23,16 @@ export const HAND_DISCOUNT_MAX = 1_000_000;
 export const HAND_PAYMENTS = [...PAYMENT_METHODS, 'recebido'] as const;
 export type HandPayment = (typeof HAND_PAYMENTS)[number];
 
+/** A line of an order typed in the panel: a finish's SKU and how many (a new order, a correction). */
+export const orderLineSchema = z.object({
+  sku: z
+    .string({ error: 'Informe o SKU do produto.' })
+    .trim()
+    .min(1, { message: 'Informe o SKU do produto.' })
+    .max(60, { message: 'SKU: no máximo 60 caracteres.' }),
+  quantidade: wholeNumber('A quantidade', { min: 1, max: 999 }),
+});
+
 const keyMessage = 'Abra a página do novo pedido de novo e confirme.';
 
 const optional = (max: number, label: string) =>
@@ -46,16 +56,7 @@ export const handOrderSchema = z
       celular: optional(20, 'Celular'),
     }),
     itens: z
-      .array(
-        z.object({
-          sku: z
-            .string({ error: 'Informe o SKU do produto.' })
-            .trim()
-            .min(1, { message: 'Informe o SKU do produto.' })
-            .max(60, { message: 'SKU: no máximo 60 caracteres.' }),
-          quantidade: wholeNumber('A quantidade', { min: 1, max: 999 }),
-        }),
-      )
+      .array(orderLineSchema)
       .min(1, { message: 'Adicione ao menos um produto (SKU e quantidade).' })
       .max(HAND_LINES_MAX, { message: `Um pedido leva no máximo ${String(HAND_LINES_MAX)} produtos.` }),
     endereco: newAddressSchema,

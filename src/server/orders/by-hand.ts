@@ -1,7 +1,7 @@
 // One concern: an order the team makes by hand in the panel (a sale by phone, WhatsApp or at the counter). Its
 // lines become a draft cart of their own for the length of one request, so it is priced, quoted, checked and
 // placed by the checkout's own code (orders/place.ts): the same prices, cash discount, stock and delivery.
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { cartFingerprint } from '#/contract/order.ts';
 import { ORDER_PAYMENT_LABELS } from '#/contract/order.ts';
 import { handCustomerSchema } from '#/contract/staff-new-order.ts';
@@ -18,6 +18,7 @@ import type { StoreSettings } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
 import * as t from '#/server/db/schema.ts';
 import { badRequest, PlatformError } from '#/server/errors.ts';
+import { finishName, mergedLines, sellable, variantsBySku } from './typed-lines.ts';
 import { timesReais, toCents, toReais } from '#/server/lib/prices.ts';
 import { offeredMethods } from './payments.ts';
 import { placeOrder } from './place.ts';
@@ -32,39 +33,20 @@ const draftSession = (chave: string) => `painel:${chave}`;
 
 /** The form's lines as variants on sale, merged by SKU; an unknown, switched-off or short SKU is a 4xx. */
 async function draftLines(db: Db, itens: HandOrder['itens']) {
-  const wanted = new Map<string, number>();
-  for (const { sku, quantidade } of itens) {
-    const key = sku.toUpperCase();
-    wanted.set(key, (wanted.get(key) ?? 0) + quantidade);
-  }
-  const rows = await db
-    .select({
-      id: t.variants.id,
-      sku: t.variants.sku,
-      productId: t.variants.productId,
-      stock: t.variants.stock,
-      name: t.products.name,
-      finish: t.variants.finishLabel,
-      active: t.products.active,
-    })
-    .from(t.variants)
-    .innerJoin(t.products, eq(t.products.id, t.variants.productId))
-    .where(inArray(t.variants.sku, [...new Set([...wanted.keys(), ...itens.map((i) => i.sku)])]));
-  const bySku = new Map(rows.map((r) => [r.sku.toUpperCase(), r]));
+  const wanted = mergedLines(itens);
+  const bySku = await variantsBySku(db, [...wanted.keys()]);
   return [...wanted].map(([sku, quantity]) => {
-    const row = bySku.get(sku);
-    if (!row) throw badRequest(`Não há produto com o SKU ${sku}: confira o código na página Produtos.`);
-    const name = `${row.name}${row.finish ? ` (${row.finish})` : ''}`;
-    if (!row.active) throw badRequest(`${name} (SKU ${row.sku}) está fora de venda.`);
-    if (row.stock < quantity)
+    const row = sellable(bySku.get(sku), sku);
+    const name = finishName(row);
+    if (row.v.stock < quantity)
       throw new PlatformError(
         409,
         'cart_changed',
-        row.stock > 0
-          ? `Há só ${String(row.stock)} unidade(s) de ${name} (SKU ${row.sku}) em estoque.`
-          : `${name} (SKU ${row.sku}) está esgotado.`,
+        row.v.stock > 0
+          ? `Há só ${String(row.v.stock)} unidade(s) de ${name} (SKU ${row.v.sku}) em estoque.`
+          : `${name} (SKU ${row.v.sku}) está esgotado.`,
       );
-    return { productId: row.productId, variantId: row.id, quantity };
+    return { productId: row.v.productId, variantId: row.v.id, quantity };
   });
 }
 

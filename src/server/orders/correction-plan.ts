@@ -1,13 +1,14 @@
 // One concern: what a correction of an order would be (orders/correct.ts applies it): its delivery address and option (quoted again for the
 // new address), and, before payment, its lines. What was paid is never changed behind the buyer's back: a paid
 // order (or one with a provider's charge open) keeps its total, and the difference is shown to the team.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { OrderCorrection } from '#/contract/order-correction.ts';
 import type { Frete } from '#/contract/shipping.ts';
 import { handlingDays, parcelGrams, quoteShipping } from '#/server/cart/shipping.ts';
 import { carrierChoice, withCarriers } from '#/server/carriers/pricing.ts';
 import type { ShippingProvider } from '#/server/carriers/provider.ts';
 import { productPath } from '#/server/catalog/urls.ts';
+import { finishName, mergedLines, sellable, variantsBySku } from './typed-lines.ts';
 import { settingsInForce } from '#/server/content/settings.ts';
 import type { SettingsEnv } from '#/server/content/settings.ts';
 import type { Db } from '#/server/db/client.ts';
@@ -90,31 +91,21 @@ async function wantedLines(
     unitPrice: i.unitPrice,
   }));
   if (!itens) return { lines: mine, changed: false };
-  const wanted = new Map<string, number>();
-  for (const { sku, quantidade } of itens)
-    wanted.set(sku.toUpperCase(), (wanted.get(sku.toUpperCase()) ?? 0) + quantidade);
+  const wanted = mergedLines(itens);
   const bySku = new Map(mine.map((l) => [l.sku.toUpperCase(), l]));
-  const unknown = [...wanted.keys()].filter((sku) => !bySku.has(sku));
-  const fresh = unknown.length
-    ? await db
-        .select({ v: t.variants, name: t.products.name, slug: t.products.slug, active: t.products.active })
-        .from(t.variants)
-        .innerJoin(t.products, eq(t.products.id, t.variants.productId))
-        .where(inArray(sql`upper(${t.variants.sku})`, unknown))
-    : [];
-  const freshBySku = new Map(fresh.map((r) => [r.v.sku.toUpperCase(), r]));
+  const fresh = await variantsBySku(
+    db,
+    [...wanted.keys()].filter((sku) => !bySku.has(sku)),
+  );
   const lines = [...wanted].map(([sku, quantity]): Line => {
     const had = bySku.get(sku);
     if (had) return { ...had, quantity };
-    const row = freshBySku.get(sku);
-    if (!row) throw badRequest(`Não há produto com o SKU ${sku}: confira o código na página Produtos.`);
-    if (!row.active) throw badRequest(`${row.name} (SKU ${row.v.sku}) está fora de venda.`);
-    const name = `${row.name}${row.v.finishLabel ? ` – ${row.v.finishLabel}` : ''}`;
+    const row = sellable(fresh.get(sku), sku);
     return {
       variantId: row.v.id,
       productId: row.v.productId,
       sku: row.v.sku,
-      name,
+      name: finishName(row),
       path: `${productPath(row.slug)}?sku=${encodeURIComponent(row.v.sku)}`,
       quantity,
       unitPrice: row.v.price,
